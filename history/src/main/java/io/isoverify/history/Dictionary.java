@@ -1,0 +1,166 @@
+package io.isoverify.history;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Dense int codes for the keys, values or session names of a history. Files carry them as
+ * 64-bit integers or strings; the verifier's hot paths see only the codes 0..size()-1.
+ * A long and a string with the same digits are different entries.
+ *
+ * <p>Longs go through an open-addressing table of primitive arrays, so encoding 10^8
+ * numeric values allocates no object per value.
+ */
+public final class Dictionary {
+  private static final long EMPTY = Long.MIN_VALUE;
+
+  private long[] slotKeys = new long[1024];
+  private int[] slotCodes = new int[1024];
+  private boolean hasMinValue;
+  private int minValueCode;
+  private int longCount;
+
+  private final Map<String, Integer> strings = new HashMap<>();
+
+  /** code -> the original: a Long from {@link #longs}, or a String. */
+  private long[] longs = new long[1024];
+  private final List<String> stringOf = new ArrayList<>();
+  /** code -> true when the code stands for a string. */
+  private boolean[] isString = new boolean[1024];
+  private int size;
+
+  public Dictionary() {
+    java.util.Arrays.fill(slotKeys, EMPTY);
+  }
+
+  public int size() {
+    return size;
+  }
+
+  /** The code of {@code v}, assigning the next free code the first time. */
+  public int encode(long v) {
+    if (v == EMPTY) {
+      if (!hasMinValue) {
+        hasMinValue = true;
+        minValueCode = newCode(v, null);
+      }
+      return minValueCode;
+    }
+    int mask = slotKeys.length - 1;
+    int i = mix(v) & mask;
+    while (true) {
+      long k = slotKeys[i];
+      if (k == v) {
+        return slotCodes[i];
+      }
+      if (k == EMPTY) {
+        int code = newCode(v, null);
+        slotKeys[i] = v;
+        slotCodes[i] = code;
+        if (++longCount * 2 > slotKeys.length) {
+          grow();
+        }
+        return code;
+      }
+      i = (i + 1) & mask;
+    }
+  }
+
+  /** The code of {@code s}, assigning the next free code the first time. */
+  public int encode(String s) {
+    Integer code = strings.get(s);
+    if (code == null) {
+      code = newCode(0, s);
+      strings.put(s, code);
+    }
+    return code;
+  }
+
+  /** The code of a Long or a String. */
+  public int encode(Object o) {
+    if (o instanceof Number n) {
+      return encode(n.longValue());
+    }
+    return encode(o.toString());
+  }
+
+  /** The code of {@code v}, or -1 when it was never encoded. */
+  public int find(long v) {
+    if (v == EMPTY) {
+      return hasMinValue ? minValueCode : -1;
+    }
+    int mask = slotKeys.length - 1;
+    for (int i = mix(v) & mask; ; i = (i + 1) & mask) {
+      if (slotKeys[i] == v) {
+        return slotCodes[i];
+      }
+      if (slotKeys[i] == EMPTY) {
+        return -1;
+      }
+    }
+  }
+
+  /** The original of a code: a Long or a String. */
+  public Object decode(int code) {
+    return isString[code] ? stringOf.get((int) longs[code]) : (Object) longs[code];
+  }
+
+  /** True when the code stands for a string rather than a 64-bit integer. */
+  public boolean isString(int code) {
+    return isString[code];
+  }
+
+  /** The 64-bit integer a numeric code stands for. */
+  public long longValue(int code) {
+    if (isString[code]) {
+      throw new IllegalArgumentException("code " + code + " is the string " + decode(code));
+    }
+    return longs[code];
+  }
+
+  /** A readable form of a code, for messages and reports. */
+  public String show(int code) {
+    return String.valueOf(decode(code));
+  }
+
+  private int newCode(long v, String s) {
+    if (size == longs.length) {
+      longs = java.util.Arrays.copyOf(longs, size * 2);
+      isString = java.util.Arrays.copyOf(isString, size * 2);
+    }
+    if (s != null) {
+      longs[size] = stringOf.size();
+      stringOf.add(s);
+      isString[size] = true;
+    } else {
+      longs[size] = v;
+    }
+    return size++;
+  }
+
+  private void grow() {
+    long[] oldKeys = slotKeys;
+    int[] oldCodes = slotCodes;
+    slotKeys = new long[oldKeys.length * 2];
+    slotCodes = new int[oldKeys.length * 2];
+    java.util.Arrays.fill(slotKeys, EMPTY);
+    int mask = slotKeys.length - 1;
+    for (int j = 0; j < oldKeys.length; j++) {
+      if (oldKeys[j] != EMPTY) {
+        int i = mix(oldKeys[j]) & mask;
+        while (slotKeys[i] != EMPTY) {
+          i = (i + 1) & mask;
+        }
+        slotKeys[i] = oldKeys[j];
+        slotCodes[i] = oldCodes[j];
+      }
+    }
+  }
+
+  private static int mix(long v) {
+    long h = v * 0x9E3779B97F4A7C15L;
+    return (int) (h ^ (h >>> 32));
+  }
+}

@@ -1,0 +1,44 @@
+package io.isoverify.history;
+
+/**
+ * A history that cannot be checked: unreadable, malformed, or inconsistent in itself.
+ * The message always names the file, the place in it (row, transaction, line or byte
+ * offset) and the problem, so that the command can show it as the user's only message.
+ */
+public final class InvalidHistoryException extends Exception {
+  private static final long serialVersionUID = 1L;
+
+  private final String file;
+  private final String location;
+  private final String problem;
+
+  public InvalidHistoryException(String file, String location, String problem) {
+    this(file, location, problem, null);
+  }
+
+  public InvalidHistoryException(String file, String location, String problem, Throwable cause) {
+    super(format(file, location, problem), cause);
+    this.file = file;
+    this.location = location;
+    this.problem = problem;
+  }
+
+  private static String format(String file, String location, String problem) {
+    return location == null || location.isEmpty()
+        ? file + ": " + problem
+        : file + ": " + location + ": " + problem;
+  }
+
+  public String file() {
+    return file;
+  }
+
+  /** Where in the file, for example "row 17" or "transaction 42"; empty for the whole file. */
+  public String location() {
+    return location;
+  }
+
+  public String problem() {
+    return problem;
+  }
+}
