@@ -1,0 +1,26 @@
+package io.isoverify.history.io;
+
+import io.isoverify.history.OpKind;
+import io.isoverify.history.Outcome;
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * A streaming destination for a history, one transaction at a time, so that generators and
+ * collectors write 10^7 transactions without holding them. Keys, values and sessions are
+ * 64-bit integers here (the generators' and collectors' kind); timestamps may be
+ * {@link io.isoverify.history.History#NO_TIME}. Calls come in the order
+ * {@code begin (op)+ end}, repeated; {@link #close()} finishes the file.
+ */
+public interface HistorySink extends Closeable {
+  void begin(long session, long txn, int positionInSession, Outcome outcome, long start, long end)
+      throws IOException;
+
+  /** One operation of the open transaction. */
+  void op(OpKind kind, long key, long value) throws IOException;
+
+  /** A read of the key's initial state (no transaction wrote what it saw). */
+  void readInitial(long key) throws IOException;
+
+  void end() throws IOException;
+}
