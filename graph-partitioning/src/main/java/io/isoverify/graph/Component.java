@@ -1,0 +1,110 @@
+package io.isoverify.graph;
+
+/**
+ * One independent sub-problem left after pruning (a P-SCC with its constraints, cobra
+ * appendix B.3): a set of transactions, the known edges among them, and constraints each of
+ * which offers two alternative sets of edges, exactly one of which must hold. The history
+ * satisfies the level iff every component has a choice whose graph is acyclic (for SI:
+ * whose induced graph (SO u WR u WW) ; RW? is acyclic, polysi section 4).
+ *
+ * <p>Encoding (primitive arrays, local vertex ids 0..vertexCount()-1):
+ * <pre>
+ *   txns[v]                     dense History transaction id of local vertex v
+ *                               ({@link #INITIAL_TXN} for the virtual initial transaction)
+ *   known edge e                knownFrom[e] -> knownTo[e], type knownType[e]
+ *                               (EdgeType ordinal), key knownKey[e] (-1 for SO, RT)
+ *   constraint c, side s (0,1)  edges sideStart[2c+s] .. sideStart[2c+s+1]-1 of
+ *                               sideFrom/sideTo/sideType/sideKey
+ * </pre>
+ * Invariant: every edge endpoint is a local vertex; every constraint has two non-empty sides.
+ */
+public final class Component {
+  /** The local vertex id's transaction for the virtual transaction that wrote every initial value. */
+  public static final int INITIAL_TXN = -1;
+
+  private final int[] txns;
+  private final int[] knownFrom;
+  private final int[] knownTo;
+  private final byte[] knownType;
+  private final int[] knownKey;
+  private final int[] sideStart;
+  private final int[] sideFrom;
+  private final int[] sideTo;
+  private final byte[] sideType;
+  private final int[] sideKey;
+
+  public Component(int[] txns, int[] knownFrom, int[] knownTo, byte[] knownType, int[] knownKey,
+      int[] sideStart, int[] sideFrom, int[] sideTo, byte[] sideType, int[] sideKey) {
+    this.txns = txns;
+    this.knownFrom = knownFrom;
+    this.knownTo = knownTo;
+    this.knownType = knownType;
+    this.knownKey = knownKey;
+    this.sideStart = sideStart;
+    this.sideFrom = sideFrom;
+    this.sideTo = sideTo;
+    this.sideType = sideType;
+    this.sideKey = sideKey;
+  }
+
+  public int vertexCount() {
+    return txns.length;
+  }
+
+  /** The dense History transaction id of a local vertex, or {@link #INITIAL_TXN}. */
+  public int txn(int v) {
+    return txns[v];
+  }
+
+  public int knownEdgeCount() {
+    return knownFrom.length;
+  }
+
+  public int knownFrom(int e) {
+    return knownFrom[e];
+  }
+
+  public int knownTo(int e) {
+    return knownTo[e];
+  }
+
+  /** EdgeType ordinal. */
+  public int knownType(int e) {
+    return knownType[e];
+  }
+
+  public int knownKey(int e) {
+    return knownKey[e];
+  }
+
+  public int constraintCount() {
+    return (sideStart.length - 1) / 2;
+  }
+
+  /** First edge of side {@code side} (0 or 1) of constraint {@code c}. */
+  public int sideBegin(int c, int side) {
+    return sideStart[2 * c + side];
+  }
+
+  /** One past the last edge of side {@code side} of constraint {@code c}. */
+  public int sideEnd(int c, int side) {
+    return sideStart[2 * c + side + 1];
+  }
+
+  public int sideFrom(int e) {
+    return sideFrom[e];
+  }
+
+  public int sideTo(int e) {
+    return sideTo[e];
+  }
+
+  /** EdgeType ordinal. */
+  public int sideType(int e) {
+    return sideType[e];
+  }
+
+  public int sideKey(int e) {
+    return sideKey[e];
+  }
+}
