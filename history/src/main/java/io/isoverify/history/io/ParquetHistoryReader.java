@@ -87,7 +87,7 @@ public final class ParquetHistoryReader {
       return pages;
     } catch (IOException | RuntimeException e) {
       throw new InvalidHistoryException(name, "row " + (rowsBefore + 1),
-          "row group " + group + " cannot be read: " + reason(e), e);
+          "row group " + (group + 1) + " cannot be read: " + reason(e), e);
     }
   }
 
