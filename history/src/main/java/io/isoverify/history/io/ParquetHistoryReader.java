@@ -41,6 +41,7 @@ public final class ParquetHistoryReader {
     String name = file.toString();
     checkEnvelope(file, name);
     ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration())
+        .withCodecFactory(new ParquetCodecs())
         .build();
     ParquetFileReader in;
     try {
