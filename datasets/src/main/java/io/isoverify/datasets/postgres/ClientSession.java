@@ -32,6 +32,8 @@ import java.util.concurrent.Callable;
  */
 final class ClientSession implements Callable<CollectionResult> {
   private static final int VALUE_SHIFT = 40;
+  private static final int RECONNECT_ATTEMPTS = 5;
+  private static final long RECONNECT_BACKOFF_MILLIS = 50;
 
   private final RunContext run;
   private final int session;
@@ -49,7 +51,7 @@ final class ClientSession implements Callable<CollectionResult> {
   private long unknown;
   private long abandoned;
 
-  /** Takes ownership of {@code connection}, opened by {@link RunContext#connect()}. */
+  /** Takes ownership of {@code connection}, opened by {@link RunContext#connect}. */
   ClientSession(RunContext run, int session, Connection connection, SplittableRandom random)
       throws SQLException {
     this.run = run;
@@ -167,14 +169,34 @@ final class ClientSession implements Callable<CollectionResult> {
     }
   }
 
+  /**
+   * Replaces a lost connection. A server that restarts or kills sessions may refuse or
+   * drop the first tries, so it tries a few times, waiting a little longer each time.
+   */
   private void reconnect(long txn) throws CollectionException {
     close();
-    try {
-      use(run.connect());
-    } catch (SQLException e) {
-      throw new CollectionException(where(txn) + ": lost the connection and could not reconnect",
-          e);
+    for (int attempt = 1; ; attempt++) {
+      try {
+        use(run.connect(applicationName(session)));
+        return;
+      } catch (SQLException e) {
+        if (attempt == RECONNECT_ATTEMPTS) {
+          throw new CollectionException(where(txn) + ": lost the connection and could not"
+              + " reconnect in " + RECONNECT_ATTEMPTS + " tries", e);
+        }
+      }
+      try {
+        Thread.sleep(RECONNECT_BACKOFF_MILLIS * attempt);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new CollectionException(where(txn) + ": interrupted while reconnecting");
+      }
     }
+  }
+
+  /** How a session's connections show in {@code pg_stat_activity}. */
+  static String applicationName(int session) {
+    return "isoverify-session-" + session;
   }
 
   private void use(Connection c) throws SQLException {

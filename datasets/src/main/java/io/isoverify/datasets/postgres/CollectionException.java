@@ -14,4 +14,8 @@ public final class CollectionException extends Exception {
   public CollectionException(String where, SQLException cause) {
     super(where + ": " + cause.getMessage() + " (SQLState " + cause.getSQLState() + ")", cause);
   }
+
+  public CollectionException(String message) {
+    super(message);
+  }
 }

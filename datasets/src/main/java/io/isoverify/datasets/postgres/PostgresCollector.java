@@ -44,7 +44,7 @@ public final class PostgresCollector {
     KeyValueTable table = new KeyValueTable(config.table());
     RunContext run = new RunContext(config, table, workload, new MicroClock(), new AtomicLong(1),
         new SharedSink(sink));
-    try (Connection setup = run.connect()) {
+    try (Connection setup = run.connect("isoverify-setup")) {
       table.reset(setup, config.preload() ? workload.keys() : 0);
     } catch (SQLException e) {
       throw new CollectionException("preparing table " + table.name(), e);
@@ -71,7 +71,7 @@ public final class PostgresCollector {
     List<ClientSession> sessions = new ArrayList<>(config.sessions());
     try {
       for (int s = 0; s < config.sessions(); s++) {
-        Connection c = run.connect();
+        Connection c = run.connect(ClientSession.applicationName(s));
         try {
           sessions.add(new ClientSession(run, s, c, seeds.split()));
         } catch (SQLException e) {

@@ -4,6 +4,7 @@ import io.isoverify.datasets.workload.Workload;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -16,9 +17,14 @@ import java.util.concurrent.atomic.AtomicLong;
 record RunContext(CollectorConfig config, KeyValueTable table, Workload workload,
     MicroClock clock, AtomicLong txnIds, SharedSink sink) {
 
-  /** A new connection at the configured isolation level, outside autocommit. */
-  Connection connect() throws SQLException {
-    Connection c = DriverManager.getConnection(config.jdbcUrl());
+  /**
+   * A new connection at the configured isolation level, outside autocommit, that shows
+   * {@code applicationName} in {@code pg_stat_activity}.
+   */
+  Connection connect(String applicationName) throws SQLException {
+    Properties properties = new Properties();
+    properties.setProperty("ApplicationName", applicationName);
+    Connection c = DriverManager.getConnection(config.jdbcUrl(), properties);
     try {
       c.setAutoCommit(false);
       c.setTransactionIsolation(config.isolation().jdbcLevel());
