@@ -12,7 +12,7 @@ package io.isoverify.datasets.postgres;
  *     false, rows are created by the first write of each key
  * @param table the key-value table's name; the collection drops and recreates it
  */
-public record CollectorConfig(String jdbcUrl, Isolation isolation, int sessions,
+public record CollectorConfig(String jdbcUrl, PostgresIsolation isolation, int sessions,
     long transactions, long seed, boolean preload, String table, int maxRetries) {
   public static final String DEFAULT_TABLE = "kv";
   public static final int DEFAULT_MAX_RETRIES = 1000;
@@ -32,7 +32,7 @@ public record CollectorConfig(String jdbcUrl, Isolation isolation, int sessions,
   }
 
   /** A preloaded collection into table {@value #DEFAULT_TABLE} with the default retries. */
-  public static CollectorConfig of(String jdbcUrl, Isolation isolation, int sessions,
+  public static CollectorConfig of(String jdbcUrl, PostgresIsolation isolation, int sessions,
       long transactions, long seed) {
     return new CollectorConfig(jdbcUrl, isolation, sessions, transactions, seed, true,
         DEFAULT_TABLE, DEFAULT_MAX_RETRIES);

@@ -31,7 +31,7 @@ public final class CollectBenchmark {
         "committed", "aborted", "unknown", "seconds", "committed/s");
     for (ReadModifyWriteWorkload w : workloads) {
       String name = "rmw " + w.keysPerTxn() + " of " + w.keys() + " keys";
-      for (Isolation level : Isolation.values()) {
+      for (PostgresIsolation level : PostgresIsolation.values()) {
         CollectorConfig config = CollectorConfig.of(url, level, sessions, transactions, 1L);
         CollectionResult r = new PostgresCollector(config).collect(w, new BuildingSink());
         System.out.printf(Locale.ROOT, "%-16s %-24s %9d %9d %9d %10.2f %12.0f%n", level,

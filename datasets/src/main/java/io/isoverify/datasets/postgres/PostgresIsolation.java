@@ -13,7 +13,7 @@ import java.util.Optional;
  * new snapshot per statement, so lost updates, write skew and more are allowed, and no
  * level of the verifier is promised.
  */
-public enum Isolation {
+public enum PostgresIsolation {
   SERIALIZABLE(Connection.TRANSACTION_SERIALIZABLE, Level.SER),
   REPEATABLE_READ(Connection.TRANSACTION_REPEATABLE_READ, Level.SI),
   READ_COMMITTED(Connection.TRANSACTION_READ_COMMITTED, null);
@@ -21,7 +21,7 @@ public enum Isolation {
   private final int jdbcLevel;
   private final Level guaranteed;
 
-  Isolation(int jdbcLevel, Level guaranteed) {
+  PostgresIsolation(int jdbcLevel, Level guaranteed) {
     this.jdbcLevel = jdbcLevel;
     this.guaranteed = guaranteed;
   }
