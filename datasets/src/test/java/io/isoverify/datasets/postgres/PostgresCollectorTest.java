@@ -120,8 +120,8 @@ class PostgresCollectorTest {
 
   @Test
   void readsOfAbsentRowsAreReadsOfTheInitialState() throws Exception {
-    CollectorConfig config = new CollectorConfig(cluster.jdbcUrl(), PostgresIsolation.REPEATABLE_READ,
-        2, 20, SEED, false, "kv_absent", 10);
+    CollectorConfig config = new CollectorConfig(cluster.jdbcUrl(),
+        PostgresIsolation.REPEATABLE_READ, 2, 20, SEED, false, "kv_absent", 10);
     Collected c = collect(config, new ReadModifyWriteWorkload(1_000_000, 1));
     History h = c.history();
 
