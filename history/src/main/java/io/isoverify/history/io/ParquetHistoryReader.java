@@ -86,6 +86,7 @@ public final class ParquetHistoryReader {
 
   private static ParquetFileReader open(Path file, String name) throws InvalidHistoryException {
     ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration())
+        .withCodecFactory(new ParquetCodecs())
         .build();
     try {
       return ParquetFileReader.open(new LocalInputFile(file), options);
@@ -105,7 +106,7 @@ public final class ParquetHistoryReader {
       return pages;
     } catch (IOException | RuntimeException e) {
       throw new InvalidHistoryException(name, "row " + (rowsBefore + 1),
-          "row group " + group + " cannot be read: " + reason(e), e);
+          "row group " + (group + 1) + " cannot be read: " + reason(e), e);
     }
   }
 
