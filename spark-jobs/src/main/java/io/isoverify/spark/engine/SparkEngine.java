@@ -43,11 +43,18 @@ import org.apache.spark.sql.SparkSession;
 public final class SparkEngine {
   private final SparkSession spark;
   private final int examples;
+  private java.util.function.Consumer<String> onPhase = phase -> { };
 
   /** @param examples certificates kept per anomaly kind (the in-process engine's number) */
   public SparkEngine(SparkSession spark, int examples) {
     this.spark = spark;
     this.examples = examples;
+  }
+
+  /** Tells {@code listener} the name of each phase as it starts (for progress lines). */
+  public SparkEngine onPhase(java.util.function.Consumer<String> listener) {
+    this.onPhase = listener;
+    return this;
   }
 
   /**
@@ -60,14 +67,17 @@ public final class SparkEngine {
       throws InvalidHistoryException {
     LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
     long t0 = System.nanoTime();
+    onPhase.accept("read and validate");
     checkLocalLayout(path, display);
-    HistoryStage.Result h = HistoryStage.run(spark, path, display);
+    HistoryStage.Result h = read(path, display);
     TxnColumns txns = h.txns();
     long t1 = System.nanoTime();
     phases.put("read and validate", t1 - t0);
+    onPhase.accept("encode");
     EncodingStage.Result enc = EncodingStage.run(spark, h);
     long t2 = System.nanoTime();
     phases.put("encode", t2 - t1);
+    onPhase.accept("non-cycle checks");
     NonCycleFindings f = NonCycleStage.run(spark, enc.ops(), txns, examples);
     long t3 = System.nanoTime();
     phases.put("non-cycle checks", t3 - t2);
@@ -83,9 +93,11 @@ public final class SparkEngine {
         reports.add(new LevelReport(level, Verdict.VIOLATED, null, f.examples(), f.counts(), null, t3 - t2));
       }
     } else {
+      onPhase.accept("graph input");
       GraphInputStage.Arrays arrays = GraphInputStage.run(enc.ops(), txns.count());
       long t4 = System.nanoTime();
       phases.put("graph input", t4 - t3);
+      onPhase.accept("graph");
       reports.addAll(GraphPhase.check(spark, txns, (int) enc.keyCount(), arrays, levels, phases));
     }
     for (LevelReport r : reports) {
@@ -112,6 +124,24 @@ public final class SparkEngine {
     h.ops().unpersist();
     h.txnIds().unpersist();
     return run;
+  }
+
+  /** The read stage; a file Spark cannot decode is bad input, named in one line. */
+  private HistoryStage.Result read(String path, String display) throws InvalidHistoryException {
+    try {
+      return HistoryStage.run(spark, path, display);
+    } catch (InvalidHistoryException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      // SparkException and AnalysisException: checked, thrown undeclared from Scala code
+      Throwable root = e;
+      while (root.getCause() != null) {
+        root = root.getCause();
+      }
+      String m = String.valueOf(root.getMessage());
+      throw new InvalidHistoryException(display, "", "the Parquet data cannot be read: "
+          + (m.indexOf('\n') < 0 ? m : m.substring(0, m.indexOf('\n'))), e);
+    }
   }
 
   /** The codes the certificates mention, to look their names up once. */

@@ -62,12 +62,9 @@ public final class HistoryStage {
       throws InvalidHistoryException {
     JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Dataset<Row> ops = OpColumns.read(spark, path).persist(StorageLevel.MEMORY_AND_DISK());
-    List<String> files = ops.select("file").distinct().as(org.apache.spark.sql.Encoders.STRING())
-        .collectAsList().stream().sorted().toList();
+    List<String> files = java.util.Arrays.stream(ops.inputFiles()).map(HistoryStage::normal)
+        .sorted().toList();
     String[] names = files.size() == 1 ? new String[] {display} : files.toArray(new String[0]);
-    if (files.isEmpty()) {
-      throw new InvalidHistoryException(display, "", "the history is empty: it has no operations");
-    }
     Map<String, Integer> fileIndex = new HashMap<>();
     for (int i = 0; i < files.size(); i++) {
       fileIndex.put(files.get(i), i);
@@ -75,14 +72,25 @@ public final class HistoryStage {
     Broadcast<Map<String, Integer>> fileIdx = sc.broadcast(fileIndex);
     JavaRDD<Row> rows = ops.javaRDD();
 
-    Located first = rows.mapPartitions(it -> firstRowProblem(it, fileIdx.value()))
-        .collect().stream().min(Located.ORDER).orElse(null);
-
-    JavaRDD<TxnRecord> txns = rows.filter(r -> RowChecks.problem(r) == null)
+    FirstProblem rowProblem = new FirstProblem();
+    spark.sparkContext().register(rowProblem, "first row problem");
+    JavaRDD<TxnRecord> txns = rows
+        .filter(r -> {
+          String problem = RowChecks.problem(r);
+          if (problem != null) {
+            rowProblem.add(new Located(fileIdx.value().get(normal(r.getString(FILE))), r.getLong(ROW), problem));
+          }
+          return problem == null;
+        })
         .mapToPair(r -> new Tuple2<>(((Number) r.get(TXN_I)).longValue(), ref(r, fileIdx.value())))
         .groupByKey()
         .map(g -> TxnGroupChecks.check(g._1(), g._2()))
         .persist(StorageLevel.MEMORY_AND_DISK());
+    long txnCount = txns.count();
+    Located first = rowProblem.value();
+    if (first == null && txnCount == 0) {
+      throw new InvalidHistoryException(display, "", "the history is empty: it has no operations");
+    }
     List<Located> reading = txns.filter(t -> t.readingErrorRow >= 0)
         .map(t -> new Located(t.fileIndex, t.readingErrorRow, t.readingError))
         .takeOrdered(1, Located.ORDER);
@@ -194,26 +202,16 @@ public final class HistoryStage {
         a.file != b.file ? Integer.compare(a.file, b.file) : Long.compare(a.row, b.row);
   }
 
-  private static Iterator<Located> firstRowProblem(Iterator<Row> it, Map<String, Integer> fileIdx) {
-    Located best = null;
-    while (it.hasNext()) {
-      Row r = it.next();
-      String problem = RowChecks.problem(r);
-      if (problem != null) {
-        Located here = new Located(fileIdx.get(r.getString(FILE)), r.getLong(ROW), problem);
-        if (best == null || Located.ORDER.compare(here, best) < 0) {
-          best = here;
-        }
-      }
-    }
-    return best == null ? List.<Located>of().iterator() : List.of(best).iterator();
-  }
-
   private static TxnGroupChecks.OpRef ref(Row r, Map<String, Integer> fileIdx) {
-    return new TxnGroupChecks.OpRef(fileIdx.get(r.getString(FILE)), r.getLong(ROW),
+    return new TxnGroupChecks.OpRef(fileIdx.get(normal(r.getString(FILE))), r.getLong(ROW),
         r.get(SESSION_I), (int) (long) OpColumns.longOrNull(r, TXN_POS_I),
         (int) (long) OpColumns.longOrNull(r, OP_POS_I),
         (byte) Outcome.ofCode(r.getString(OUTCOME_I)).ordinal(), time(r, START_I), time(r, END_I));
+  }
+
+  /** A file's path without its scheme, as both inputFiles() and _metadata.file_path name it. */
+  private static String normal(String file) {
+    return new org.apache.hadoop.fs.Path(file).toUri().getPath();
   }
 
   private static long time(Row r, int i) {

@@ -36,7 +36,7 @@ import org.apache.spark.sql.functions;
  *   1      row         long    1-based row in its file, as ParquetHistoryReader names rows
  *   2..11  session, txn, txn_pos, op_pos, kind, key, value, outcome, start_ts, end_ts
  *   12..15 pred_field, pred_low, pred_high, pred_matched
- *   16     has_list    boolean read_list is not null
+ *   16     read_list   array of value, or null
  * </pre>
  * session, key and value keep their stored type (long or string); integer columns may be
  * int or long.
@@ -55,7 +55,7 @@ public final class OpColumns {
   public static final int START_I = 10;
   public static final int END_I = 11;
   public static final int PRED_I = 12;
-  public static final int HAS_LIST_I = 16;
+  public static final int LIST_I = 16;
   static final String[] PRED = {PRED_FIELD, PRED_LOW, PRED_HIGH, PRED_MATCHED};
 
   private OpColumns() {}
@@ -73,8 +73,8 @@ public final class OpColumns {
     for (String c : new String[] {START_TS, END_TS, PRED_FIELD, PRED_LOW, PRED_HIGH, PRED_MATCHED}) {
       cols.add(have.contains(c) ? functions.col(c) : functions.lit(null).cast("long").as(c));
     }
-    cols.add(have.contains("read_list") ? functions.col("read_list").isNotNull().as("has_list")
-        : functions.lit(false).as("has_list"));
+    cols.add(have.contains("read_list") ? functions.col("read_list")
+        : functions.lit(null).cast("array<long>").as("read_list"));
     return raw.select(cols.toArray(new Column[0]));
   }
 

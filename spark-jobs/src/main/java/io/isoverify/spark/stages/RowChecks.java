@@ -1,8 +1,8 @@
 package io.isoverify.spark.stages;
 
-import static io.isoverify.spark.stages.OpColumns.HAS_LIST_I;
 import static io.isoverify.spark.stages.OpColumns.KEY_I;
 import static io.isoverify.spark.stages.OpColumns.KIND_I;
+import static io.isoverify.spark.stages.OpColumns.LIST_I;
 import static io.isoverify.spark.stages.OpColumns.OP_POS_I;
 import static io.isoverify.spark.stages.OpColumns.OUTCOME_I;
 import static io.isoverify.spark.stages.OpColumns.PRED;
@@ -14,6 +14,7 @@ import static io.isoverify.spark.stages.OpColumns.VALUE_I;
 
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
+import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
@@ -68,8 +69,9 @@ final class RowChecks {
     if (pr && !r.isNullAt(VALUE_I)) {
       return "a predicate read (pr) has no value, but value is " + OpColumns.show(r.get(VALUE_I));
     }
-    if (r.getBoolean(HAS_LIST_I) && kind != OpKind.READ) {
-      return "read_list is only for reads (r), not " + kind.code();
+    String list = readListProblem(r, kind);
+    if (list != null) {
+      return list;
     }
     for (int i = 0; i < PRED.length; i++) {
       if (r.isNullAt(PRED_I + i) == pr) {
@@ -79,6 +81,31 @@ final class RowChecks {
       }
     }
     return builderProblem(r, kind);
+  }
+
+  /** ParquetRowGroup.readList: no null element, reads only, ending with the value read. */
+  private static String readListProblem(Row r, OpKind kind) {
+    if (r.isNullAt(LIST_I)) {
+      return null;
+    }
+    List<Object> list = r.getList(LIST_I);
+    if (list.contains(null)) {
+      return "read_list has a null element";
+    }
+    if (kind != OpKind.READ) {
+      return "read_list is only for reads (r), not " + kind.code();
+    }
+    Object value = normal(r.isNullAt(VALUE_I) ? null : r.get(VALUE_I));
+    Object last = list.isEmpty() ? null : normal(list.get(list.size() - 1));
+    if (!java.util.Objects.equals(value, last)) {
+      return "value " + (value == null ? "null" : value) + " differs from the last element of "
+          + "read_list (" + (last == null ? "null" : last) + ")";
+    }
+    return null;
+  }
+
+  private static Object normal(Object v) {
+    return v instanceof Number n ? (Object) n.longValue() : v;
   }
 
   /** HistoryBuilder.add's checks. */
