@@ -42,10 +42,6 @@ final class ByteInput implements AutoCloseable {
     }
   }
 
-  String file() {
-    return file;
-  }
-
   /** The file offset of the next unread byte. */
   long offset() {
     return consumed + pos;
