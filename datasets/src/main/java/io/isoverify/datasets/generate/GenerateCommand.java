@@ -108,7 +108,7 @@ public final class GenerateCommand implements Callable<Integer> {
       int[] range = opRange(ops);
       w = workloadKind().create(range[0], range[1], readRatio, keyDistribution());
       config = new Simulator.Config(sessions, txns, isolationLevel(), seed, unknownRate,
-          staleness, inject == null ? null : anomaly(inject));
+          staleness, inject == null ? null : anomaly(inject), 0);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
