@@ -1,0 +1,102 @@
+package io.isoverify.history.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.isoverify.history.History;
+import io.isoverify.history.check.Level;
+import org.junit.jupiter.api.Test;
+
+/** The oracle on the textbook anomalies, each with the levels it breaks. */
+class BruteForceOracleTest {
+  private static void expect(String history, boolean ser, boolean si, boolean sser) {
+    History h = HistoryDsl.parse(history);
+    assertEquals(ser, BruteForceOracle.holds(h, Level.SER), "SER");
+    assertEquals(si, BruteForceOracle.holds(h, Level.SI), "SI");
+    assertEquals(sser, BruteForceOracle.holds(h, Level.SSER), "SSER");
+  }
+
+  @Test
+  void serialHistoryHoldsEverywhere() {
+    expect("""
+        a: [w x 1; w y 1] [r x 2; w y 3]
+        b: [r x 1; w x 2] [r y 3]
+        """, true, true, true);
+  }
+
+  @Test
+  void writeSkewBreaksOnlySer() {
+    expect("""
+        a: [r x init; r y init; w x 1]
+        b: [r x init; r y init; w y 2]
+        """, false, true, false);
+  }
+
+  @Test
+  void lostUpdateBreaksSerAndSi() {
+    expect("""
+        a: [r x init; w x 1]
+        b: [r x init; w x 2]
+        """, false, false, false);
+  }
+
+  @Test
+  void longForkBreaksSerAndSi() {
+    expect("""
+        w1: [w x 1]
+        w2: [w y 1]
+        r1: [r x 1; r y init]
+        r2: [r x init; r y 1]
+        """, false, false, false);
+  }
+
+  @Test
+  void readSkewBreaksSerAndSi() {
+    expect("""
+        a: [w x 1; w y 1]
+        b: [r x 1; r y init]
+        """, false, false, false);
+  }
+
+  @Test
+  void staleReadAfterRealTimeBreaksOnlySser() {
+    expect("""
+        a: [w x 1]@1-2
+        b: [r x init]@3-4
+        """, true, true, false);
+  }
+
+  @Test
+  void sessionOrderCounts() {
+    expect("""
+        a: [w x 1] [r x init]
+        """, false, false, false);
+  }
+
+  @Test
+  void abortedWritesAreInvisible() {
+    expect("""
+        a: [w x 1]!
+        b: [r x 1]
+        """, false, false, false);
+  }
+
+  @Test
+  void unknownOutcomeMayHaveCommittedOrNot() {
+    expect("""
+        a: [w x 1]?
+        b: [r x 1]
+        c: [w y 1]?
+        d: [r y init]
+        """, true, true, true);
+  }
+
+  @Test
+  void labelsSetTransactionIds() {
+    History h = HistoryDsl.parse("s: T7[w x 1] [r x 1]\nt: [r x init]!@5-9");
+    assertEquals(7, h.txnId(0));
+    assertEquals(8, h.txnId(1));
+    assertEquals(9, h.txnId(2));
+    assertEquals(5, h.startTs(2));
+    assertEquals(io.isoverify.history.Outcome.ABORTED, h.outcome(2));
+  }
+}

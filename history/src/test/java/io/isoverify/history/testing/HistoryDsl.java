@@ -1,0 +1,108 @@
+package io.isoverify.history.testing;
+
+import io.isoverify.history.History;
+import io.isoverify.history.HistoryBuilder;
+import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.OpKind;
+import io.isoverify.history.Outcome;
+
+/**
+ * A tiny text form for hand-made test histories, one line per session:
+ * <pre>
+ *   s1: [w x 1; w y 1] [r x 1]
+ *   s2: T7[r x init; w x 2]! [r y 1]?@10-20
+ * </pre>
+ * Operations are {@code r KEY VALUE} or {@code w KEY VALUE}; the value {@code init} is the
+ * key's initial state. After a transaction: {@code !} aborted, {@code ?} unknown outcome,
+ * {@code @START-END} client timestamps. {@code T<id>} before the bracket sets the
+ * transaction id; otherwise ids count 1, 2, ... in order of appearance (labelled ones
+ * included). Keys are strings, values integers. {@code #} starts a comment.
+ */
+public final class HistoryDsl {
+  private HistoryDsl() {}
+
+  /** Parses the text; malformed text is a test bug, so it throws IllegalArgumentException. */
+  public static History parse(String text) {
+    HistoryBuilder b = new HistoryBuilder("dsl", line -> "line " + line);
+    long nextId = 1;
+    String[] lines = text.split("\n");
+    try {
+      for (int ln = 0; ln < lines.length; ln++) {
+        String line = lines[ln].replaceAll("#.*", "").trim();
+        if (line.isEmpty()) {
+          continue;
+        }
+        int colon = line.indexOf(':');
+        if (colon < 0) {
+          throw new IllegalArgumentException("line " + (ln + 1) + ": expected 'session: [..] ..'");
+        }
+        int session = b.sessions().encode(line.substring(0, colon).trim());
+        String rest = line.substring(colon + 1);
+        int pos = 0;
+        int i = 0;
+        while (i < rest.length()) {
+          char c = rest.charAt(i);
+          if (Character.isWhitespace(c)) {
+            i++;
+            continue;
+          }
+          long id = nextId;
+          if (c == 'T') {
+            int open = rest.indexOf('[', i);
+            id = Long.parseLong(rest.substring(i + 1, open).trim());
+            i = open;
+          }
+          if (rest.charAt(i) != '[') {
+            throw new IllegalArgumentException("line " + (ln + 1) + ": expected '[' at " + rest.substring(i));
+          }
+          int close = rest.indexOf(']', i);
+          String body = rest.substring(i + 1, close);
+          i = close + 1;
+          Outcome outcome = Outcome.COMMITTED;
+          long start = History.NO_TIME;
+          long end = History.NO_TIME;
+          while (i < rest.length() && "!?@".indexOf(rest.charAt(i)) >= 0) {
+            char s = rest.charAt(i);
+            if (s == '!') {
+              outcome = Outcome.ABORTED;
+              i++;
+            } else if (s == '?') {
+              outcome = Outcome.UNKNOWN;
+              i++;
+            } else {
+              int j = i + 1;
+              while (j < rest.length() && !Character.isWhitespace(rest.charAt(j))
+                  && "!?".indexOf(rest.charAt(j)) < 0) {
+                j++;
+              }
+              String[] times = rest.substring(i + 1, j).split("-");
+              start = Long.parseLong(times[0]);
+              end = Long.parseLong(times[1]);
+              i = j;
+            }
+          }
+          addTransaction(b, ln + 1, session, id, pos++, body, outcome, start, end);
+          nextId = Math.max(nextId, id) + 1;
+        }
+      }
+      return b.build();
+    } catch (InvalidHistoryException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+
+  private static void addTransaction(HistoryBuilder b, long line, int session, long id, int pos,
+      String body, Outcome outcome, long start, long end) throws InvalidHistoryException {
+    String[] ops = body.split(";");
+    for (int k = 0; k < ops.length; k++) {
+      String[] parts = ops[k].trim().split("\\s+");
+      if (parts.length != 3 || !(parts[0].equals("r") || parts[0].equals("w"))) {
+        throw new IllegalArgumentException("line " + line + ": bad operation '" + ops[k] + "'");
+      }
+      OpKind kind = parts[0].equals("r") ? OpKind.READ : OpKind.WRITE;
+      int key = b.keys().encode(parts[1]);
+      int value = parts[2].equals("init") ? History.INITIAL : b.values().encode(Long.parseLong(parts[2]));
+      b.add(line, session, id, pos, k, kind, key, value, outcome, start, end);
+    }
+  }
+}
