@@ -20,7 +20,7 @@ package io.isoverify.graph;
  * @param largestComponent vertices of the largest component (0 when none)
  * @param unknownIncluded transactions with an unknown outcome counted as committed
  * @param unknownExcluded transactions with an unknown outcome left out
- * @param pruneRounds pruning rounds run
+ * @param pruneRounds pruning rounds run, the last one (which pruned nothing) included
  * @param graphNanos time to build the known graph, the first reachability index and the
  *     constraints
  * @param pruneNanos time to prune to the fixpoint
