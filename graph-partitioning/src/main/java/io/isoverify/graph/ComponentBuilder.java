@@ -94,7 +94,7 @@ final class ComponentBuilder {
     Arrays.fill(groupOfRoot, -2);
     for (int c = 0; c < cons.count(); c++) {
       if (kept[c]) {
-        groupOfRoot[find(parent, comp[firstInside(sides, cons.begin(c, 0), comp)])] = -1;
+        groupOfRoot[find(parent, comp[sides.from(firstInside(sides, cons.begin(c, 0), comp))])] = -1;
       }
     }
     // groups numbered by their lowest vertex; local ids ascending with the global ones
