@@ -1,0 +1,86 @@
+package io.isoverify.graph;
+
+import java.util.Arrays;
+
+/**
+ * A growable list of typed edges in four parallel primitive arrays (no object per edge).
+ * Edge e is from[e] -> to[e] with type[e] an EdgeType ordinal and key[e] a key code or -1.
+ */
+public final class EdgeList {
+  private int size;
+  private int[] from;
+  private int[] to;
+  private byte[] type;
+  private int[] key;
+
+  public EdgeList(int capacity) {
+    int c = Math.max(capacity, 4);
+    from = new int[c];
+    to = new int[c];
+    type = new byte[c];
+    key = new int[c];
+  }
+
+  public EdgeList() {
+    this(16);
+  }
+
+  public void add(int f, int t, int edgeType, int k) {
+    if (size == from.length) {
+      int c = size * 2;
+      from = Arrays.copyOf(from, c);
+      to = Arrays.copyOf(to, c);
+      type = Arrays.copyOf(type, c);
+      key = Arrays.copyOf(key, c);
+    }
+    from[size] = f;
+    to[size] = t;
+    type[size] = (byte) edgeType;
+    key[size] = k;
+    size++;
+  }
+
+  /** Appends edges {@code begin..end-1} of {@code other}. */
+  public void addRange(EdgeList other, int begin, int end) {
+    for (int e = begin; e < end; e++) {
+      add(other.from[e], other.to[e], other.type[e], other.key[e]);
+    }
+  }
+
+  public int size() {
+    return size;
+  }
+
+  public int from(int e) {
+    return from[e];
+  }
+
+  public int to(int e) {
+    return to[e];
+  }
+
+  /** EdgeType ordinal. */
+  public int type(int e) {
+    return type[e];
+  }
+
+  public int key(int e) {
+    return key[e];
+  }
+
+  int[] fromArray() {
+    return Arrays.copyOf(from, size);
+  }
+
+  int[] toArray() {
+    return Arrays.copyOf(to, size);
+  }
+
+  byte[] typeArray() {
+    return Arrays.copyOf(type, size);
+  }
+
+  int[] keyArray() {
+    return Arrays.copyOf(key, size);
+  }
+}

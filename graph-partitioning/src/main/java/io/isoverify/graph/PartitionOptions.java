@@ -1,0 +1,32 @@
+package io.isoverify.graph;
+
+/**
+ * How {@link Partitioner#partition} may spend resources.
+ *
+ * @param threads worker threads for the parallel phases (at least 1)
+ * @param maxPruneRounds upper bound on pruning rounds; pruning stops early (still sound:
+ *     unpruned constraints simply stay in the components) when it is reached
+ */
+public record PartitionOptions(int threads, int maxPruneRounds) {
+  public PartitionOptions {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+    }
+    if (maxPruneRounds < 0) {
+      throw new IllegalArgumentException("maxPruneRounds must be >= 0, got " + maxPruneRounds);
+    }
+  }
+
+  /** One thread per available processor, pruning to the fixpoint. */
+  public static PartitionOptions defaults() {
+    return new PartitionOptions(Runtime.getRuntime().availableProcessors(), Integer.MAX_VALUE);
+  }
+
+  public PartitionOptions withThreads(int n) {
+    return new PartitionOptions(n, maxPruneRounds);
+  }
+
+  public PartitionOptions withMaxPruneRounds(int n) {
+    return new PartitionOptions(threads, n);
+  }
+}

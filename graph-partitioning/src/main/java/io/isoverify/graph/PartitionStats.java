@@ -1,0 +1,30 @@
+package io.isoverify.graph;
+
+/**
+ * What {@link Partitioner#partition} built and how long each phase took. Edge counts are
+ * those of the final known graph (after pruning, before dropped-constraint choices);
+ * {@code vertices} includes the virtual initial transaction.
+ *
+ * @param vertices vertices of the polygraph (included transactions + 1)
+ * @param soEdges session-order edges
+ * @param wrEdges write-read edges
+ * @param wwEdges write-write edges
+ * @param rwEdges read-write edges
+ * @param rtEdges real-time edges (frontier edges only, see {@link RealTimeEdges})
+ * @param chains write chains over all keys (cobra section 3.2)
+ * @param constraintsBefore constraints built, before pruning
+ * @param constraintsAfter constraints left after pruning (all of them are in components)
+ * @param components components handed to the solver
+ * @param largestComponent vertices of the largest component (0 when none)
+ * @param unknownIncluded transactions with an unknown outcome counted as committed
+ * @param unknownExcluded transactions with an unknown outcome left out
+ * @param pruneRounds pruning rounds run
+ * @param graphNanos time to build the known graph and constraints
+ * @param pruneNanos time to prune to the fixpoint
+ * @param componentsNanos time to find P-SCCs and build components
+ */
+public record PartitionStats(int vertices, long soEdges, long wrEdges, long wwEdges,
+    long rwEdges, long rtEdges, int chains, int constraintsBefore, int constraintsAfter,
+    int components, int largestComponent, int unknownIncluded, int unknownExcluded,
+    int pruneRounds, long graphNanos, long pruneNanos, long componentsNanos) {
+}

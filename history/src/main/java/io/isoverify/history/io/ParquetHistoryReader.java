@@ -1,0 +1,138 @@
+package io.isoverify.history.io;
+
+import io.isoverify.history.History;
+import io.isoverify.history.HistoryBuilder;
+import io.isoverify.history.InvalidHistoryException;
+import java.io.IOException;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Reads a history from the canonical Parquet form ({@link ParquetHistorySchema}), through
+ * {@link HistoryBuilder}, so every check and message is the one every format gets. Rows
+ * are named "row N", N counting from 1 across the whole file.
+ *
+ * <p>Values come straight from the column readers of each row group into the builder's
+ * primitive arrays: nothing is allocated per row for integer histories (string ids cost
+ * one String each, for the dictionary). Memory beyond the history is one row group.
+ *
+ * <p>Before Parquet sees the file, its envelope is checked (not empty, the PAR1 magic at
+ * both ends), so a text file, an empty file or a truncated copy gets a plain message
+ * rather than a decoder's exception.
+ */
+public final class ParquetHistoryReader {
+  private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+
+  private ParquetHistoryReader() {}
+
+  public static History read(Path file) throws InvalidHistoryException {
+    String name = file.toString();
+    checkEnvelope(file, name);
+    ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration())
+        .build();
+    ParquetFileReader in;
+    try {
+      in = ParquetFileReader.open(new LocalInputFile(file), options);
+    } catch (IOException | RuntimeException e) {
+      throw new InvalidHistoryException(name, "", "the Parquet footer cannot be read: "
+          + reason(e), e);
+    }
+    try (in) {
+      MessageType schema = in.getFooter().getFileMetaData().getSchema();
+      String createdBy = in.getFooter().getFileMetaData().getCreatedBy();
+      ParquetHistoryLayout layout = new ParquetHistoryLayout(name, schema);
+      ParquetSkipConverter converter = new ParquetSkipConverter(schema);
+      HistoryBuilder b = new HistoryBuilder(name);
+      long row = 0;
+      for (int group = 0; group < in.getRowGroups().size(); group++) {
+        PageReadStore pages = readRowGroup(in, group, row, name);
+        long rows = pages.getRowCount();
+        try {
+          ParquetRowGroup reader = new ParquetRowGroup(name,
+              layout, new ColumnReadStoreImpl(pages, converter, schema, createdBy));
+          for (long i = 0; i < rows; i++) {
+            reader.readRow(row + 1, b);
+            row++;
+          }
+        } catch (RuntimeException e) {
+          throw new InvalidHistoryException(name, "row " + (row + 1),
+              "the Parquet data cannot be decoded: " + reason(e), e);
+        }
+      }
+      return b.build();
+    } catch (IOException e) {
+      throw new InvalidHistoryException(name, "", "cannot read the file: " + reason(e), e);
+    }
+  }
+
+  private static PageReadStore readRowGroup(ParquetFileReader in, int group, long rowsBefore,
+      String name) throws InvalidHistoryException {
+    try {
+      PageReadStore pages = in.readNextRowGroup();
+      if (pages == null) {
+        throw new IOException("the row group is missing");
+      }
+      return pages;
+    } catch (IOException | RuntimeException e) {
+      throw new InvalidHistoryException(name, "row " + (rowsBefore + 1),
+          "row group " + group + " cannot be read: " + reason(e), e);
+    }
+  }
+
+  /** Rejects what is not a whole Parquet file: missing, empty, not Parquet, truncated. */
+  private static void checkEnvelope(Path file, String name) throws InvalidHistoryException {
+    try (SeekableByteChannel ch = Files.newByteChannel(file)) {
+      long size = ch.size();
+      if (size == 0) {
+        throw new InvalidHistoryException(name, "", "the file is empty (0 bytes), "
+            + "not a Parquet file");
+      }
+      byte[] head = readAt(ch, 0);
+      if (!Arrays.equals(head, MAGIC)) {
+        throw new InvalidHistoryException(name, "", "not a Parquet file: it does not start "
+            + "with the Parquet magic bytes PAR1");
+      }
+      // Smallest whole file: magic, footer length (4 bytes), magic.
+      if (size < 12 || !Arrays.equals(readAt(ch, size - 4), MAGIC)) {
+        throw new InvalidHistoryException(name, "", "the Parquet file is truncated: its "
+            + size + " bytes do not end with the Parquet footer and magic bytes PAR1");
+      }
+    } catch (NoSuchFileException e) {
+      throw new InvalidHistoryException(name, "", "no such file", e);
+    } catch (IOException e) {
+      throw new InvalidHistoryException(name, "", "cannot read the file: " + reason(e), e);
+    }
+  }
+
+  /** The 4 bytes at {@code offset}, or fewer when the file ends first. */
+  private static byte[] readAt(SeekableByteChannel ch, long offset) throws IOException {
+    ByteBuffer buf = ByteBuffer.allocate(MAGIC.length);
+    ch.position(offset);
+    while (buf.hasRemaining() && ch.read(buf) > 0) {
+      // keep reading until 4 bytes or the end of the file
+    }
+    return Arrays.copyOf(buf.array(), buf.position());
+  }
+
+  /** A one-line reason for a library exception, never its stack trace. */
+  private static String reason(Exception e) {
+    String m = e.getMessage();
+    if (m == null || m.isBlank()) {
+      return e.getClass().getSimpleName();
+    }
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+}

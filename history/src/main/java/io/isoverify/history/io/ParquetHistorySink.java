@@ -1,0 +1,99 @@
+package io.isoverify.history.io;
+
+import io.isoverify.history.OpKind;
+import io.isoverify.history.Outcome;
+import io.isoverify.history.io.ParquetHistorySchema.IdType;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Streams a history into the canonical Parquet file, one operation row as soon as it
+ * arrives: memory stays bounded by one row group whatever the number of transactions.
+ * Session ids, keys and values are INT64 columns. The file appears at its path (by an
+ * atomic rename) only when {@link #close()} is called after a completed transaction;
+ * closing in the middle of a transaction drops the file and reports it.
+ *
+ * <p>Predicate reads and list reads are not part of {@link HistorySink}; write histories
+ * that have them with {@link ParquetHistoryWriter}.
+ */
+public final class ParquetHistorySink implements HistorySink {
+  private final ParquetOpWriter writer;
+  private final ParquetOpRecord row = new ParquetOpRecord();
+  private boolean open;
+  private boolean closed;
+
+  /** Starts writing the history to {@code file} (replaced when it exists, on close). */
+  public ParquetHistorySink(Path file) throws IOException {
+    this.writer = new ParquetOpWriter(file,
+        ParquetHistorySchema.schema(IdType.INT64, IdType.INT64, IdType.INT64));
+  }
+
+  @Override
+  public void begin(long session, long txn, int positionInSession, Outcome outcome, long start,
+      long end) {
+    if (open) {
+      throw new IllegalStateException("begin of transaction " + txn + " before the end of "
+          + row.txn);
+    }
+    open = true;
+    row.session = session;
+    row.txn = txn;
+    row.txnPos = positionInSession;
+    row.outcome = outcome;
+    row.start = start;
+    row.end = end;
+    row.opPos = 0;
+  }
+
+  @Override
+  public void op(OpKind kind, long key, long value) throws IOException {
+    if (kind == OpKind.PREDICATE_READ) {
+      throw new IllegalArgumentException("a HistorySink has no predicate reads; use "
+          + "ParquetHistoryWriter for histories that have them");
+    }
+    write(kind, key, true, value);
+  }
+
+  @Override
+  public void readInitial(long key) throws IOException {
+    write(OpKind.READ, key, false, 0);
+  }
+
+  private void write(OpKind kind, long key, boolean hasValue, long value) throws IOException {
+    if (!open) {
+      throw new IllegalStateException("an operation outside a transaction (call begin first)");
+    }
+    row.kind = kind;
+    row.hasKey = true;
+    row.key = key;
+    row.hasValue = hasValue;
+    row.value = value;
+    writer.write(row);
+    row.opPos++;
+  }
+
+  @Override
+  public void end() {
+    if (!open) {
+      throw new IllegalStateException("end without begin");
+    }
+    if (row.opPos == 0) {
+      throw new IllegalStateException("transaction " + row.txn + " has no operations");
+    }
+    open = false;
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (open) {
+      writer.close();
+      throw new IOException("closed in the middle of transaction " + row.txn
+          + ": the history was not written");
+    }
+    writer.commit();
+  }
+}

@@ -1,0 +1,103 @@
+package io.isoverify.history.io;
+
+import io.isoverify.history.Dictionary;
+import io.isoverify.history.History;
+import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.OpKind;
+import io.isoverify.history.io.ParquetHistorySchema.IdType;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Writes any {@link History} in the canonical Parquet form that
+ * {@link ParquetHistoryReader} reads: integer or string sessions, keys and values, list
+ * reads, predicate reads, timestamps. Transactions go out in the history's order (by
+ * session, then position), operations in program order. The file appears by an atomic
+ * rename once complete.
+ *
+ * <p>A Parquet column has one type, so a history whose keys (or values, or sessions) mix
+ * integers and strings cannot be written; that is reported rather than converted, which
+ * would turn the integers into strings on the way back.
+ */
+public final class ParquetHistoryWriter {
+  private ParquetHistoryWriter() {}
+
+  public static void write(History h, Path file) throws IOException, InvalidHistoryException {
+    IdType sessionType = idType(h, h.sessions(), "session ids");
+    IdType keyType = idType(h, h.keys(), "keys");
+    IdType valueType = idType(h, h.values(), "values");
+    ParquetOpRecord row = new ParquetOpRecord();
+    try (ParquetOpWriter out = new ParquetOpWriter(file,
+        ParquetHistorySchema.schema(sessionType, keyType, valueType))) {
+      for (int t = 0; t < h.txnCount(); t++) {
+        int session = h.session(t);
+        row.session = number(h.sessions(), session);
+        row.sessionText = text(h.sessions(), session);
+        row.txn = h.txnId(t);
+        row.txnPos = h.positionInSession(t);
+        row.outcome = h.outcome(t);
+        row.start = h.startTs(t);
+        row.end = h.endTs(t);
+        for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+          fill(h, o, row);
+          row.opPos = o - h.firstOp(t);
+          out.write(row);
+        }
+      }
+      out.commit();
+    }
+  }
+
+  private static void fill(History h, int o, ParquetOpRecord row) {
+    row.kind = h.opKind(o);
+    int key = h.opKey(o);
+    row.hasKey = key >= 0;
+    if (row.hasKey) {
+      row.key = number(h.keys(), key);
+      row.keyText = text(h.keys(), key);
+    }
+    int value = h.opValue(o);
+    row.hasValue = value >= 0;
+    if (row.hasValue) {
+      row.value = number(h.values(), value);
+      row.valueText = text(h.values(), value);
+    }
+    int[] list = h.readList(o);
+    row.hasList = list != null;
+    if (list != null) {
+      row.startList();
+      for (int v : list) {
+        row.addListElement(number(h.values(), v), text(h.values(), v));
+      }
+    }
+    row.predicate = row.kind == OpKind.PREDICATE_READ ? h.predicate(o) : null;
+  }
+
+  private static long number(Dictionary d, int code) {
+    return d.isString(code) ? 0 : d.longValue(code);
+  }
+
+  private static String text(Dictionary d, int code) {
+    return d.isString(code) ? (String) d.decode(code) : null;
+  }
+
+  /** The one column type that holds every entry of {@code d}; INT64 when it is empty. */
+  private static IdType idType(History h, Dictionary d, String what)
+      throws InvalidHistoryException {
+    int firstString = -1;
+    int firstNumber = -1;
+    for (int c = 0; c < d.size() && (firstString < 0 || firstNumber < 0); c++) {
+      if (d.isString(c)) {
+        firstString = firstString < 0 ? c : firstString;
+      } else {
+        firstNumber = firstNumber < 0 ? c : firstNumber;
+      }
+    }
+    if (firstString >= 0 && firstNumber >= 0) {
+      throw new InvalidHistoryException(h.source(), "", "cannot write it as Parquet: its "
+          + what + " mix integers and strings (" + d.show(firstNumber) + " and \""
+          + d.show(firstString) + "\"), and a Parquet column holds one type");
+    }
+    return firstString >= 0 ? IdType.STRING : IdType.INT64;
+  }
+}

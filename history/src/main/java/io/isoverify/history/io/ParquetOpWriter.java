@@ -1,0 +1,104 @@
+package io.isoverify.history.io;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.OutputFile;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Writes operation rows to a hidden temporary file beside the target and renames it onto
+ * the target atomically on {@link #commit()}, so a reader never sees a half-written
+ * history. Memory is bounded by one row group. No Hadoop FileSystem is involved: the file
+ * goes through {@link LocalOutputFile} with a plain (non-Hadoop) configuration.
+ */
+final class ParquetOpWriter implements AutoCloseable {
+  /** Row groups of 128 MiB: large sequential reads, bounded writer memory. */
+  private static final long ROW_GROUP_BYTES = 128L << 20;
+
+  private final Path target;
+  private final Path temp;
+  private final ParquetWriter<ParquetOpRecord> writer;
+  private boolean finished;
+
+  ParquetOpWriter(Path target, MessageType schema) throws IOException {
+    Path absolute = target.toAbsolutePath();
+    this.target = absolute;
+    this.temp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".",
+        ".tmp");
+    try {
+      this.writer = new Builder(new LocalOutputFile(temp), schema)
+          .withConf(new PlainParquetConfiguration())
+          .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+          .withCompressionCodec(CompressionCodecName.ZSTD)
+          .withRowGroupSize(ROW_GROUP_BYTES)
+          .withDictionaryEncoding(true)
+          .build();
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(temp);
+      throw e;
+    }
+  }
+
+  void write(ParquetOpRecord row) throws IOException {
+    writer.write(row);
+  }
+
+  /** Finishes the file and renames it onto the target. */
+  void commit() throws IOException {
+    finished = true;
+    try {
+      writer.close();
+      Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE,
+          StandardCopyOption.REPLACE_EXISTING);
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  /** Drops the temporary file unless {@link #commit()} ran; the target is left untouched. */
+  @Override
+  public void close() throws IOException {
+    if (!finished) {
+      finished = true;
+      try {
+        writer.close();
+      } finally {
+        Files.deleteIfExists(temp);
+      }
+    }
+  }
+
+  private static final class Builder extends ParquetWriter.Builder<ParquetOpRecord, Builder> {
+    private final MessageType schema;
+
+    Builder(OutputFile file, MessageType schema) {
+      super(file);
+      this.schema = schema;
+    }
+
+    @Override
+    protected Builder self() {
+      return this;
+    }
+
+    @Override
+    protected WriteSupport<ParquetOpRecord> getWriteSupport(Configuration conf) {
+      return new ParquetOpWriteSupport(schema);
+    }
+
+    @Override
+    protected WriteSupport<ParquetOpRecord> getWriteSupport(ParquetConfiguration conf) {
+      return new ParquetOpWriteSupport(schema);
+    }
+  }
+}

@@ -1,0 +1,146 @@
+package io.isoverify.history.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.isoverify.history.History;
+import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.OpKind;
+import io.isoverify.history.Outcome;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * JSON Lines -> History -> Parquet -> History -> JSON Lines gives back the same text, for
+ * every kind of content the model has; and what {@link ParquetHistorySink} streams reads
+ * back as the same history.
+ */
+class ParquetRoundTripTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void stringKeysValuesAndSessionsWithTimestampsAndAllOutcomes() throws Exception {
+    roundTrip("""
+        {"session":"alice","txn":1,"pos":0,"outcome":"committed","start":10,"end":20,"ops":[["w","x","a"],["r","y",null]]}
+        {"session":"alice","txn":2,"pos":3,"outcome":"aborted","start":21,"end":25,"ops":[["r","x","a"],["w","y","b"]]}
+        {"session":"bob","txn":3,"pos":0,"outcome":"unknown","start":11,"end":30,"ops":[["ins","z","c"],["del","z","d"]]}
+        """);
+  }
+
+  @Test
+  void integerKeysValuesAndSessionsWithoutTimestamps() throws Exception {
+    roundTrip("""
+        {"session":7,"txn":100,"pos":0,"outcome":"committed","ops":[["w",1,10],["w",2,20]]}
+        {"session":7,"txn":101,"pos":1,"outcome":"committed","ops":[["r",1,10],["r",3,null]]}
+        {"session":8,"txn":-5,"pos":0,"outcome":"unknown","ops":[["r",2,20],["w",1,-9223372036854775807]]}
+        """);
+  }
+
+  @Test
+  void listAppendReadsIncludingEmptyLists() throws Exception {
+    roundTrip("""
+        {"session":1,"txn":1,"pos":0,"outcome":"committed","ops":[["app",5,1],["app",5,2]]}
+        {"session":2,"txn":2,"pos":0,"outcome":"committed","ops":[["r",5,[1,2]],["r",6,[]],["r",7,null]]}
+        """);
+  }
+
+  @Test
+  void predicateReadsFollowedByTheirRows() throws Exception {
+    roundTrip("""
+        {"session":"s","txn":1,"pos":0,"outcome":"committed","ops":[["w","k1","v1"],["w","k2","v2"]]}
+        {"session":"s","txn":2,"pos":1,"outcome":"committed","ops":[["pr",3,0,100,2],["r","k1","v1"],["r","k2","v2"]]}
+        """);
+  }
+
+  @Test
+  void aHistoryMixingIntegerAndStringKeysIsRefusedByName() throws Exception {
+    History h = readJsonl("""
+        {"session":1,"txn":1,"pos":0,"outcome":"committed","ops":[["w",1,1],["w","x",2]]}
+        """);
+    InvalidHistoryException e = assertThrows(InvalidHistoryException.class,
+        () -> ParquetHistoryWriter.write(h, dir.resolve("mixed.parquet")));
+    assertEquals(dir.resolve("in.jsonl") + ": cannot write it as Parquet: its keys mix "
+        + "integers and strings (1 and \"x\"), and a Parquet column holds one type",
+        e.getMessage());
+    assertEquals(0, Files.list(dir).count(), "no file and no temporary file is left behind");
+  }
+
+  @Test
+  void whatTheSinkStreamsReadsBackAsTheSameHistory() throws Exception {
+    Path file = dir.resolve("sink.parquet");
+    try (ParquetHistorySink sink = new ParquetHistorySink(file)) {
+      sink.begin(1, 10, 0, Outcome.COMMITTED, 100, 110);
+      sink.op(OpKind.WRITE, 5, 50);
+      sink.readInitial(6);
+      sink.end();
+      sink.begin(2, 11, 0, Outcome.ABORTED, History.NO_TIME, History.NO_TIME);
+      sink.op(OpKind.READ, 5, 50);
+      sink.op(OpKind.APPEND, 6, 60);
+      sink.end();
+      sink.begin(1, 12, 4, Outcome.UNKNOWN, 120, 130);
+      sink.op(OpKind.DELETE, 5, 51);
+      sink.end();
+    }
+    assertEquals("""
+        {"session":1,"txn":10,"pos":0,"outcome":"committed","start":100,"end":110,"ops":[["w",5,50],["r",6,null]]}
+        {"session":1,"txn":12,"pos":4,"outcome":"unknown","start":120,"end":130,"ops":[["del",5,51]]}
+        {"session":2,"txn":11,"pos":0,"outcome":"aborted","ops":[["r",5,50],["app",6,60]]}
+        """, jsonl(ParquetHistoryReader.read(file)));
+    assertEquals(1, Files.list(dir).count(), "only the finished file is left");
+  }
+
+  @Test
+  void aSinkClosedInTheMiddleOfATransactionLeavesNoFile() throws Exception {
+    Path file = dir.resolve("partial.parquet");
+    ParquetHistorySink sink = new ParquetHistorySink(file);
+    sink.begin(1, 10, 0, Outcome.COMMITTED, History.NO_TIME, History.NO_TIME);
+    sink.op(OpKind.WRITE, 5, 50);
+    IOException e = assertThrows(IOException.class, sink::close);
+    assertEquals("closed in the middle of transaction 10: the history was not written",
+        e.getMessage());
+    assertEquals(0, Files.list(dir).count());
+  }
+
+  @Test
+  void writingReplacesAnExistingFile() throws Exception {
+    Path file = dir.resolve("h.parquet");
+    Files.writeString(file, "old content");
+    History h = readJsonl("""
+        {"session":1,"txn":1,"pos":0,"outcome":"committed","ops":[["w",1,1]]}
+        """);
+    ParquetHistoryWriter.write(h, file);
+    assertEquals(jsonl(h), jsonl(ParquetHistoryReader.read(file)));
+  }
+
+  /** Checks the whole round trip, then that the text came back exactly. */
+  private void roundTrip(String text) throws Exception {
+    History first = readJsonl(text);
+    Path parquet = dir.resolve("h.parquet");
+    ParquetHistoryWriter.write(first, parquet);
+    History second = ParquetHistoryReader.read(parquet);
+    assertEquals(text, jsonl(second));
+    assertEquals(first.txnCount(), second.txnCount());
+    assertEquals(first.opCount(), second.opCount());
+  }
+
+  private History readJsonl(String text) throws Exception {
+    Path file = dir.resolve("in.jsonl");
+    Files.writeString(file, text, StandardCharsets.UTF_8);
+    History h = JsonlHistoryReader.read(file);
+    Files.delete(file);
+    return h;
+  }
+
+  private String jsonl(History h) throws IOException {
+    Path out = Files.createTempFile(dir, "out", ".jsonl");
+    JsonlHistoryWriter.write(h, out);
+    String text = Files.readString(out, StandardCharsets.UTF_8);
+    Files.delete(out);
+    return text;
+  }
+}

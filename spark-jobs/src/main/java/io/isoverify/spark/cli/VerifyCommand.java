@@ -1,0 +1,166 @@
+package io.isoverify.spark.cli;
+
+import io.isoverify.history.History;
+import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.formats.HistoryFormat;
+import io.isoverify.spark.report.LevelReport;
+import io.isoverify.spark.report.ReportFiles;
+import io.isoverify.spark.report.ReportText;
+import io.isoverify.spark.report.RunReport;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code verify [--level SER|SI|SSER]... [--format F] [--engine E] [--out DIR] HISTORY}: the
+ * one place that talks to the user. Exit codes: 0 every level holds, 1 a violation, 2 bad
+ * input or usage, 3 unknown (a limit was reached, or an internal error).
+ */
+@Command(name = "verify", mixinStandardHelpOptions = true,
+    description = "Checks a transaction history for serializability (SER), snapshot isolation (SI) "
+        + "and strict serializability (SSER).",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:every level holds", "1:a level is violated", "2:bad input or usage",
+        "3:unknown: a limit was reached"})
+public final class VerifyCommand implements Callable<Integer> {
+  static final int HOLDS = 0;
+  static final int BAD_INPUT = 2;
+  static final int UNKNOWN = 3;
+
+  @Option(names = "--level", description = "SER, SI or SSER; repeat for several (default SER).")
+  List<Level> levels = new ArrayList<>();
+
+  @Option(names = "--format", description = "parquet, jsonl, cobra, dbcop, text, elle or vbox (default: detected).")
+  String format;
+
+  @Option(names = "--engine", description = "inprocess or spark (default: chosen by size).")
+  String engine;
+
+  @Option(names = "--out", description = "Folder for report.json, report.txt and anomalies.parquet.")
+  Path out;
+
+  @Option(names = "--run-id", description = "Names the run in the reports (default: derived from the input).")
+  String runId;
+
+  @Option(names = "--debug", description = "Show stack traces of internal errors.")
+  boolean debug;
+
+  @Parameters(index = "0", paramLabel = "HISTORY", description = "The history: a file or a folder.")
+  Path history;
+
+  private final PrintStream stdout;
+  private final PrintStream stderr;
+
+  VerifyCommand(PrintStream stdout, PrintStream stderr) {
+    this.stdout = stdout;
+    this.stderr = stderr;
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Runs the command and returns its exit code; never exits the JVM. */
+  public static int run(String[] args, PrintStream stdout, PrintStream stderr) {
+    CommandLine cli = new CommandLine(new VerifyCommand(stdout, stderr))
+        .setCaseInsensitiveEnumValuesAllowed(true)
+        .setOut(new java.io.PrintWriter(stdout, true))
+        .setErr(new java.io.PrintWriter(stderr, true));
+    return cli.execute(args);
+  }
+
+  @Override
+  public Integer call() {
+    try {
+      return verify();
+    } catch (InvalidHistoryException e) {
+      stderr.println("error: " + e.getMessage());
+      if (debug) {
+        e.printStackTrace(stderr);
+      }
+      return BAD_INPUT;
+    } catch (OutOfMemoryError e) {
+      stderr.println("UNKNOWN: the verifier ran out of memory (raise -Xmx through JAVA_OPTS)");
+      return UNKNOWN;
+    } catch (Exception e) {
+      stderr.println("internal error: " + e + (debug ? "" : " (run with --debug for the stack trace)"));
+      if (debug) {
+        e.printStackTrace(stderr);
+      }
+      return UNKNOWN;
+    }
+  }
+
+  private int verify() throws Exception {
+    if (engine != null && !engine.equals("inprocess") && !engine.equals("spark")) {
+      stderr.println("error: --engine must be inprocess or spark, not " + engine);
+      return BAD_INPUT;
+    }
+    if (!Files.exists(history)) {
+      throw new InvalidHistoryException(history.toString(), "", "no such file or folder");
+    }
+    List<Level> wanted = new ArrayList<>(new LinkedHashSet<>(levels.isEmpty() ? List.of(Level.SER) : levels));
+    LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
+    long t0 = System.nanoTime();
+    HistoryFormat f;
+    History h;
+    try (Progress p = Progress.phase("loading " + history, stderr)) {
+      if (format != null) {
+        f = HistoryFormat.ofCode(format);
+        if (f == null) {
+          stderr.println("error: unknown --format " + format + "; use parquet, jsonl, cobra, dbcop, text, elle or vbox");
+          return BAD_INPUT;
+        }
+      } else {
+        f = HistoryFormat.detect(history);
+      }
+      h = f.read(history);
+    }
+    phases.put("load", System.nanoTime() - t0);
+    List<LevelReport> results;
+    try (Progress p = Progress.phase("checking", stderr)) {
+      results = new InProcessEngine().check(h, wanted, phases);
+    }
+    RunReport report = new RunReport(runId != null ? runId : deriveRunId(wanted), history.toString(),
+        f.code(), h, results, phases);
+    stdout.print(ReportText.render(report));
+    if (out != null) {
+      ReportFiles.write(report, out);
+    }
+    return report.exitCode();
+  }
+
+  /** Same input, same levels, same id: reports stay deterministic. */
+  private String deriveRunId(List<Level> wanted) throws Exception {
+    String basis = history.toAbsolutePath().normalize() + "|" + sizeOf(history) + "|" + wanted;
+    try {
+      byte[] d = MessageDigest.getInstance("SHA-256").digest(basis.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(d, 0, 8);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static long sizeOf(Path p) throws java.io.IOException {
+    if (!Files.isDirectory(p)) {
+      return Files.size(p);
+    }
+    try (var s = Files.walk(p)) {
+      return s.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+    }
+  }
+}
