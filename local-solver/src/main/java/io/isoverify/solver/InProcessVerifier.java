@@ -106,13 +106,14 @@ public final class InProcessVerifier {
         ConflictEvidence evidence = ConflictEvidenceBuilder.of(c, r.core(), certificates);
         Check proof = evidence.side0().size() <= ConflictCheck.MAX_CONSTRAINTS
             ? ConflictCheck.check(h, level, evidence) : Check.ok();
-        if (proof.valid()) {
+        if (proof.valid() && r.core().length > 0) {
           conflicts.add(evidence);
         } else if (wellFormed) {
           require(proof, "conflict");
         }
-        addChecked(certs, h, level, certificates.cycle(r.cycle(),
-            "conflict over " + r.core().length + " constraint(s), one cycle: "), wellFormed);
+        String prefix = r.core().length == 0 ? ""
+            : "every choice of " + r.core().length + " version-order constraint(s) closes a cycle, e.g. ";
+        addChecked(certs, h, level, certificates.cycle(r.cycle(), prefix), wellFormed);
       } else if (r.status() == SolveResult.Status.UNKNOWN && unknown++ == 0) {
         unknownReason = "component " + i + " (" + c.vertexCount() + " transactions): " + r.reason();
       }
