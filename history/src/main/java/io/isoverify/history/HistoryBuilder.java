@@ -156,30 +156,36 @@ public final class HistoryBuilder {
 
   private void agree(int r, long row, long txn, int session, int txnPos, Outcome outcome,
       long start, long end) throws InvalidHistoryException {
-    long firstRow = opRow[runFirstOp[r]];
-    String where = " here but " ;
-    String at = " at " + namer.name(firstRow);
+    // This runs for every row: the first row's name is built only on failure.
+    String where = " here but ";
     if (runSession[r] != session) {
       if (runTxnPos[r] != txnPos) {
         throw error(row, "transaction id " + txn + " is used in two sessions: "
-            + sessions.show(session) + " here and " + sessions.show(runSession[r]) + at);
+            + sessions.show(session) + " here and " + sessions.show(runSession[r])
+            + firstRowOf(r));
       }
       throw error(row, "the operations of transaction " + txn + " disagree on the session: "
-          + sessions.show(session) + where + sessions.show(runSession[r]) + at);
+          + sessions.show(session) + where + sessions.show(runSession[r]) + firstRowOf(r));
     }
     if (runTxnPos[r] != txnPos) {
       throw error(row, "the operations of transaction " + txn
-          + " disagree on its position in the session: " + txnPos + where + runTxnPos[r] + at);
+          + " disagree on its position in the session: " + txnPos + where + runTxnPos[r]
+          + firstRowOf(r));
     }
     if (runOutcome[r] != outcome.ordinal()) {
       throw error(row, "the operations of transaction " + txn + " disagree on the outcome: "
-          + outcome.code() + where + Outcome.ofOrdinal(runOutcome[r]).code() + at);
+          + outcome.code() + where + Outcome.ofOrdinal(runOutcome[r]).code() + firstRowOf(r));
     }
     if (runStart[r] != start || runEnd[r] != end) {
       throw error(row, "the operations of transaction " + txn + " disagree on the timestamps: ["
           + showTime(start) + ", " + showTime(end) + "]" + where + "[" + showTime(runStart[r])
-          + ", " + showTime(runEnd[r]) + "]" + at);
+          + ", " + showTime(runEnd[r]) + "]" + firstRowOf(r));
     }
+  }
+
+  /** " at row N": where run r's first operation came from, for messages. */
+  private String firstRowOf(int r) {
+    return " at " + namer.name(opRow[runFirstOp[r]]);
   }
 
   private static String showTime(long t) {

@@ -41,6 +41,7 @@ public final class ParquetHistoryReader {
     String name = file.toString();
     checkEnvelope(file, name);
     ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration())
+        .withCodecFactory(new ParquetCodecs())
         .build();
     ParquetFileReader in;
     try {
@@ -87,7 +88,7 @@ public final class ParquetHistoryReader {
       return pages;
     } catch (IOException | RuntimeException e) {
       throw new InvalidHistoryException(name, "row " + (rowsBefore + 1),
-          "row group " + group + " cannot be read: " + reason(e), e);
+          "row group " + (group + 1) + " cannot be read: " + reason(e), e);
     }
   }
 
