@@ -42,6 +42,8 @@ final class Cdcl {
   private final int[] watchCount;
   private final VarOrder order;
   private final boolean[] seen;
+  /** Scratch for the clause being learned: at most one literal per variable plus the UIP. */
+  private final int[] learnt;
   private long conflicts;
   private int[] knownCycle;
   private int[] finalConflict;
@@ -63,6 +65,7 @@ final class Cdcl {
     }
     order = new VarOrder(vars);
     seen = new boolean[vars];
+    learnt = new int[vars + 1];
     for (int v = 0; v < vars; v++) {
       if (active[v]) {
         order.insert(v);
@@ -297,7 +300,6 @@ final class Cdcl {
 
   /** 1-UIP analysis of a conflict at level > 0, backjump, assert the learned clause. */
   private void learn(int[] conflict) {
-    int[] learnt = new int[vars + 1];
     int size = 1;
     int pathCount = 0;
     int p = -1;

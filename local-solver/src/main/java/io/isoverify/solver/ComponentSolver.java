@@ -86,7 +86,7 @@ public final class ComponentSolver {
   /**
    * The first cycle met when the known edges and then side 0 of every core constraint are
    * switched on (every choice of the core closes one, so this one does too). Fills
-   * {@code sides} with the choice used.
+   * {@code sides} (all 0 on entry) stays the choice used.
    */
   private static List<Edge> cycleOf(BaseEdges base, boolean snapshot, int[] core, int[] sides) {
     AcyclicityTheory graph = new AcyclicityTheory(base, snapshot);
@@ -95,7 +95,6 @@ public final class ComponentSolver {
       cycle = graph.add(b);
     }
     for (int i = 0; i < core.length && cycle == null; i++) {
-      sides[core[i]] = 0;
       for (int b = base.sideBegin(core[i], 0); b < base.sideEnd(core[i], 0) && cycle == null; b++) {
         cycle = graph.add(b);
       }
