@@ -46,9 +46,8 @@ public final class ComponentSolver {
           search.conflicts(), why);
     }
     int[] core = search.knownCycle() != null ? new int[0] : shrink(base, snapshot, search, deadline);
-    int[] sides = new int[vars];
-    List<Edge> cycle = cycleOf(base, snapshot, core, sides);
-    return new SolveResult(SolveResult.Status.UNSAT, sides, core, cycle, search.conflicts(), "");
+    List<Edge> cycle = cycleOf(base, snapshot, core);
+    return new SolveResult(SolveResult.Status.UNSAT, new int[vars], core, cycle, search.conflicts(), "");
   }
 
   /** A core: the final conflict's constraints if they suffice, else all; then deletion. */
@@ -85,10 +84,9 @@ public final class ComponentSolver {
 
   /**
    * The first cycle met when the known edges and then side 0 of every core constraint are
-   * switched on (every choice of the core closes one, so this one does too). Fills
-   * {@code sides} (all 0 on entry) stays the choice used.
+   * switched on (every choice of the core closes one, so this one does too).
    */
-  private static List<Edge> cycleOf(BaseEdges base, boolean snapshot, int[] core, int[] sides) {
+  private static List<Edge> cycleOf(BaseEdges base, boolean snapshot, int[] core) {
     AcyclicityTheory graph = new AcyclicityTheory(base, snapshot);
     int[] cycle = null;
     for (int b = 0; b < base.knownCount() && cycle == null; b++) {
