@@ -26,7 +26,8 @@ public final class ComponentSolver {
   }
 
   public static SolveResult solve(Component c, Level level, SolveLimits limits) {
-    long deadline = System.nanoTime() + limits.timeoutNanos();
+    long now = System.nanoTime();
+    long deadline = limits.timeoutNanos() > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + limits.timeoutNanos();
     BaseEdges base = new BaseEdges(c);
     boolean snapshot = level == Level.SI;
     int vars = c.constraintCount();

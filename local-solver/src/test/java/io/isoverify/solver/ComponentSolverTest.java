@@ -75,6 +75,24 @@ class ComponentSolverTest {
     assertTrue(unsat[1] > 300 && unsat[1] < 2700, "SI unsat " + unsat[1]);
   }
 
+  /** One conflict allowed: the components that need more answer UNKNOWN, with the reason. */
+  @Test
+  void conflictLimitGivesUnknown() {
+    SplittableRandom rnd = new SplittableRandom(5);
+    int unknown = 0;
+    for (int i = 0; i < 500; i++) {
+      Component c = RandomComponents.next(rnd);
+      SolveResult r = ComponentSolver.solve(c, Level.SER, new SolveLimits(1, Long.MAX_VALUE));
+      if (r.status() == SolveResult.Status.UNKNOWN) {
+        unknown++;
+        assertEquals("conflict limit 1 reached", r.reason());
+        assertTrue(r.cycle().isEmpty() && r.core().length == 0);
+        assertTrue(ComponentSolver.solve(c, Level.SER, SolveLimits.defaults()).status() != SolveResult.Status.UNKNOWN);
+      }
+    }
+    assertTrue(unknown > 10, "only " + unknown + " components needed a second conflict");
+  }
+
   private static void assertIsCycle(List<Edge> cycle, boolean snapshot) {
     assertFalse(cycle.isEmpty());
     for (int i = 0; i < cycle.size(); i++) {
