@@ -58,7 +58,7 @@ public final class ShortestCycle {
     }
   }
 
-  /** A shortest, fewest-RW cycle through transaction {@code t}; empty when t is on none. */
+  /** A shortest, fewest-RW cycle through transaction {@code t}, starting at it; empty when none. */
   public List<Edge> throughVertex(int t) {
     Search s = new Search(t + 1);
     int best = -1;
@@ -71,10 +71,19 @@ public final class ShortestCycle {
     return best < 0 ? List.of() : s.cycle(best);
   }
 
-  /** A shortest, fewest-RW cycle through edge {@code e} (an index into the arrays); empty when none. */
+  /**
+   * A shortest, fewest-RW cycle through edge {@code e} (an index into the arrays), starting
+   * with it; empty when none.
+   */
   public List<Edge> throughEdge(int e) {
     Search s = new Search(to[e] + 1);
-    return s.dist[from[e] + 1] < 0 ? List.of() : s.cycle(e);
+    if (s.dist[from[e] + 1] < 0) {
+      return List.of();
+    }
+    List<Edge> cycle = s.cycle(e);
+    // Start with the edge asked about: it is what the reader came for.
+    Collections.rotate(cycle, 1);
+    return cycle;
   }
 
   private Edge edge(int i) {
