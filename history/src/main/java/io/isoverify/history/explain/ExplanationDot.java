@@ -24,7 +24,7 @@ public final class ExplanationDot {
     StringBuilder s = new StringBuilder();
     s.append("digraph ").append(quote(name)).append(" {\n");
     s.append("  label=").append(quote(x.title())).append(";\n");
-    s.append("  labelloc=t;\n  rankdir=LR;\n");
+    s.append("  labelloc=t;\n  rankdir=LR;\n  fontname=\"Helvetica\";\n");
     s.append("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=11];\n");
     s.append("  edge [fontname=\"Helvetica\", fontsize=10];\n");
     for (int t : x.txns()) {

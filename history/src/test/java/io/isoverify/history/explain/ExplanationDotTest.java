@@ -2,13 +2,13 @@ package io.isoverify.history.explain;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.testing.DebianPackages;
 import io.isoverify.history.testing.HistoryDsl;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** The DOT of a write skew, whole, and Graphviz accepts it where installed (bin/install-deps). */
+/** The DOT of a write skew, whole, and Graphviz accepts it (installed by bin/install-deps). */
 class ExplanationDotTest {
   private final History h = HistoryDsl.parse(
       "a: [r x init; r y init; w x 1]\nb: [r x init; r y init; w y 1]");
@@ -30,6 +30,7 @@ class ExplanationDotTest {
           label="G2-item (WriteSkew)";
           labelloc=t;
           rankdir=LR;
+          fontname="Helvetica";
           node [shape=box, style=rounded, fontname="Helvetica", fontsize=11];
           edge [fontname="Helvetica", fontsize=10];
           t0 [label="T1 (a)\\nr y init\\nw x 1"];
@@ -42,13 +43,8 @@ class ExplanationDotTest {
 
   @Test
   void graphvizParsesIt() throws IOException, InterruptedException {
-    Process p;
-    try {
-      p = new ProcessBuilder("dot", "-Tsvg").redirectErrorStream(true).start();
-    } catch (IOException e) {
-      assumeTrue(false, "Graphviz `dot` is not installed here (bin/install-deps graphviz installs it)");
-      return;
-    }
+    DebianPackages.require("graphviz");
+    Process p = new ProcessBuilder("dot", "-Tsvg").redirectErrorStream(true).start();
     p.getOutputStream().write(new ExplanationDot(h).render("anomaly-1", x).getBytes(StandardCharsets.UTF_8));
     p.getOutputStream().close();
     String svg = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

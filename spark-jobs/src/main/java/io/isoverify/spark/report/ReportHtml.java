@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -47,8 +49,7 @@ final class ReportHtml {
     b.append("</table>\n");
     anomalies(b, run, pictures);
     b.append("</main>");
-    return template().replace("{{title}}", esc("isoverify report " + r.runId()))
-        .replace("{{body}}", b.toString());
+    return fill(template(), esc("isoverify report " + r.runId()), b.toString());
   }
 
   private static void anomalies(StringBuilder b, ExplainedRun run, Pictures pictures) {
@@ -56,15 +57,23 @@ final class ReportHtml {
     if (pictures.graphvizUnavailable() != null) {
       b.append("<p class=\"note\">No pictures: ").append(esc(pictures.graphvizUnavailable())).append("</p>\n");
     }
+    Set<Integer> drawn = new HashSet<>();
     for (ExplainedRun.LevelView v : run.levels()) {
-      if (v.shown().isEmpty()) {
+      if (v.shown().isEmpty() && v.omitted().isEmpty()) {
         continue;
       }
       b.append("<h2>Anomalies under ").append(v.level().level()).append("</h2>\n");
       for (ExplainedRun.Shown s : v.shown()) {
         var x = s.explanation();
+        if (!drawn.add(s.number())) {
+          // Violates an earlier level too: point there rather than draw it twice.
+          b.append("<p>[").append(s.number()).append("] ").append(esc(x.title()))
+              .append(": shown above, <a href=\"#anomaly-").append(s.number()).append("\">anomaly ")
+              .append(s.number()).append("</a>.</p>\n");
+          continue;
+        }
         Pictures.Picture p = pictures.of(s.number());
-        b.append("<section class=\"anomaly\" id=\"").append(v.level().level()).append('-').append(s.number())
+        b.append("<section class=\"anomaly\" id=\"anomaly-").append(s.number())
             .append("\"><h3>[").append(s.number()).append("] ").append(esc(x.title())).append("</h3>\n")
             .append("<p class=\"levels\">rules out ")
             .append(esc(x.rulesOut().stream().map(Level::name).collect(Collectors.joining(", "))))
@@ -84,6 +93,19 @@ final class ReportHtml {
             .collect(Collectors.joining(", ")))).append(".</p>\n");
       }
     }
+  }
+
+  /**
+   * The template with its one title and one body placeholder replaced; text already inserted
+   * is never searched again, so a file name that looks like a placeholder stays as it is.
+   */
+  private static String fill(String template, String title, String body) {
+    int t = template.indexOf("{{title}}");
+    int b = template.indexOf("{{body}}");
+    if (t < 0 || b < t) {
+      throw new IllegalStateException("the resource " + TEMPLATE + " lacks {{title}} before {{body}}");
+    }
+    return template.substring(0, t) + title + template.substring(t + 9, b) + body + template.substring(b + 8);
   }
 
   /** The svg element alone: the XML declaration and DOCTYPE Graphviz writes are dropped. */

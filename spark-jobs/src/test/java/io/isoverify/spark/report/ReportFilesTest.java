@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.isoverify.history.testing.DebianPackages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -51,7 +52,9 @@ class ReportFilesTest {
         "anomaly-2.svg", "report.html", "report.json", "report.txt"), files());
     assertTrue(Files.readString(dir.resolve("anomaly-1.svg")).contains("<svg"));
     String html = Files.readString(dir.resolve("report.html"));
-    assertTrue(html.contains("<svg") && html.contains("G2-item (WriteSkew)") && !html.contains("<script"), html);
+    assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains("<svg") && html.contains("G2-item (WriteSkew)")
+        && !html.contains("<script"), html);
+    assertEquals(1, html.split("<header>", -1).length - 1, "the body is in the page once");
     // A second run into the same folder leaves no stale drawing behind.
     ReportFiles.write(new RunReport("run-2", "none", "jsonl", SampleRuns.writeSkewAndAbortedRead().history(),
         List.of(), new java.util.LinkedHashMap<>()), dir);

@@ -1,4 +1,4 @@
-package io.isoverify.spark.report;
+package io.isoverify.history.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -16,10 +16,10 @@ import java.util.concurrent.TimeUnit;
  * is missing). Its exit code 2 means apt-get cannot be used here (not Debian, or not root):
  * the only case a test is skipped, with that message; CI runs as root on Debian.
  */
-final class DebianPackages {
+public final class DebianPackages {
   private DebianPackages() {}
 
-  static void require(String... packages) throws IOException, InterruptedException {
+  public static void require(String... packages) throws IOException, InterruptedException {
     Path script = projectRoot().resolve("bin/install-deps");
     List<String> cmd = new ArrayList<>(List.of(script.toString()));
     cmd.addAll(List.of(packages));
