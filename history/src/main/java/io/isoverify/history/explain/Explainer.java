@@ -6,14 +6,17 @@ import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Turns a certificate into an {@link Explanation}: for a cycle, it is rotated to start at its
- * smallest transaction, each edge is matched to the operations that show it in the history,
+ * Turns a certificate into an {@link Explanation}: for a cycle (or, for a set of edges that is
+ * not one cycle in order, its shortest fewest-RW cycle), it is rotated to start at its smallest
+ * transaction, each edge is matched to the operations that show it in the history,
  * and the cycle is named ({@link CycleClassifier}); for a non-cycle anomaly, the certificate's
  * own operations and edges are kept. O(sum over the cycle's edges of ops(from) * ops(to)).
  */
@@ -31,7 +34,7 @@ public final class Explainer {
       return direct(c);
     }
     List<Step> cycle = new ArrayList<>();
-    for (Edge e : rotated(c.edges())) {
+    for (Edge e : rotated(cycleOf(c.edges()))) {
       cycle.add(steps.find(e));
     }
     CycleClassifier.Classification k = CycleClassifier.classify(h, cycle);
@@ -82,6 +85,68 @@ public final class Explainer {
     return new Explanation(c.anomaly(), null, c.anomaly().displayName(),
         Implications.rulesOut(c.anomaly(), false), Implications.stillPossible(c.anomaly(), false),
         boxed(c.txns()), boxed(c.keys()), edges, List.copyOf(ops), c.summary());
+  }
+
+  /**
+   * The edges themselves when they form one cycle in order; otherwise (a solver's conflict: a
+   * set of edges containing cycles) a shortest, fewest-RW cycle among them
+   * ({@link ShortestCycle}, tried through each edge: O(edges^2) for a core of that many edges).
+   */
+  private List<Edge> cycleOf(List<Edge> edges) {
+    int n = edges.size();
+    boolean ordered = true;
+    for (int i = 0; i < n && ordered; i++) {
+      ordered = edges.get(i).to() == edges.get((i + 1) % n).from();
+    }
+    if (ordered) {
+      return edges;
+    }
+    // Vertices renumbered 0..k-1 (init stays -1) so the search costs O(edges), not O(history).
+    Map<Integer, Integer> dense = new HashMap<>();
+    List<Integer> original = new ArrayList<>();
+    int[] from = new int[n];
+    int[] to = new int[n];
+    int[] type = new int[n];
+    int[] key = new int[n];
+    for (int i = 0; i < n; i++) {
+      Edge e = edges.get(i);
+      from[i] = compact(e.from(), dense, original);
+      to[i] = compact(e.to(), dense, original);
+      type[i] = e.type().ordinal();
+      key[i] = e.key();
+    }
+    ShortestCycle g = new ShortestCycle(original.size(), from, to, type, key);
+    List<Edge> best = List.of();
+    for (int i = 0; i < n; i++) {
+      List<Edge> cycle = g.throughEdge(i);
+      if (!cycle.isEmpty() && (best.isEmpty() || cycle.size() < best.size()
+          || cycle.size() == best.size() && antiDependencies(cycle) < antiDependencies(best))) {
+        best = cycle;
+      }
+    }
+    if (best.isEmpty()) {
+      return edges;
+    }
+    List<Edge> out = new ArrayList<>();
+    for (Edge e : best) {
+      out.add(new Edge(e.from() < 0 ? -1 : original.get(e.from()), e.to() < 0 ? -1 : original.get(e.to()),
+          e.type(), e.key(), e.value()));
+    }
+    return out;
+  }
+
+  private static int compact(int t, Map<Integer, Integer> dense, List<Integer> original) {
+    if (t < 0) {
+      return -1;
+    }
+    return dense.computeIfAbsent(t, x -> {
+      original.add(x);
+      return original.size() - 1;
+    });
+  }
+
+  private static long antiDependencies(List<Edge> cycle) {
+    return cycle.stream().filter(e -> e.type() == EdgeType.RW).count();
   }
 
   /** The cycle starting at the edge whose source is the smallest id (init, -1, first). */

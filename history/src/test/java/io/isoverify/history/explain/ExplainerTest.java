@@ -77,6 +77,17 @@ class ExplainerTest {
   }
 
   @Test
+  void aSetOfEdgesIsCutDownToItsShortestCycle() {
+    // A conflict core, not one cycle in order: the write skew plus a longer way round through T3.
+    String text = "a: [r x init; r y init; w x 1]\nb: [r x init; r y init; w y 1]\nc: [r x 1; w z 1]";
+    Explanation x = explain(text, Edge.of(0, 2, EdgeType.WR), Edge.of(1, 0, EdgeType.RW),
+        new Edge(2, 1, EdgeType.SO, -1, -1), Edge.of(0, 1, EdgeType.RW));
+    assertEquals(List.of(new Edge(0, 1, EdgeType.RW, key("y"), History.INITIAL),
+        new Edge(1, 0, EdgeType.RW, key("x"), History.INITIAL)), x.steps().stream().map(Step::edge).toList());
+    assertEquals(Anomaly.WRITE_SKEW, x.pattern());
+  }
+
+  @Test
   void lostUpdateIsGSingleWithBothReads() {
     // T1 = 0 w x 1; T2 = 1 r x 1, 2 w x 2; T3 = 3 r x 1, 4 w x 3.
     Explanation x = explain("a: [w x 1]\nb: [r x 1; w x 2]\nc: [r x 1; w x 3]",
