@@ -1,6 +1,7 @@
 package io.isoverify.history.explain;
 
 import io.isoverify.history.History;
+import io.isoverify.history.OpKind;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
@@ -124,14 +125,14 @@ public final class CycleClassifier {
     // rw: T2 read x and T1 overwrote it; ww: T1's x was overwritten by T2. Both must have read
     // x, and the same value.
     int key = rw.edge().key();
-    int secondRead = readOf(h, ww.edge().to(), key);
-    return secondRead >= 0 && rw.fromOp() >= 0 && readOf(h, ww.edge().from(), key) >= 0
-        && h.opValue(secondRead) == h.opValue(readOf(h, ww.edge().from(), key));
+    int first = ww.edge().from() < 0 ? -1 : readOf(h, ww.edge().from(), key);
+    int second = readOf(h, ww.edge().to(), key);
+    return first >= 0 && second >= 0 && h.opValue(first) == h.opValue(second);
   }
 
   private static int readOf(History h, int t, int key) {
     for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-      if (h.opKey(o) == key && h.opKind(o) == io.isoverify.history.OpKind.READ) {
+      if (h.opKey(o) == key && h.opKind(o) == OpKind.READ) {
         return o;
       }
     }

@@ -22,6 +22,10 @@ final class StepFinder {
     if (e.type() == EdgeType.SO || e.type() == EdgeType.RT) {
       return new Step(new Edge(e.from(), e.to(), e.type(), -1, -1), -1, -1);
     }
+    if (e.to() < 0) {
+      // Nothing reads into or writes over the initial state: the history cannot show this edge.
+      return new Step(e, -1, -1);
+    }
     int[] keys = e.key() >= 0 ? new int[] {e.key()} : keysOf(e.to());
     for (int key : keys) {
       Step s = switch (e.type()) {
