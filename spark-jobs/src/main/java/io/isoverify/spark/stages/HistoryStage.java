@@ -62,8 +62,8 @@ public final class HistoryStage {
       throws InvalidHistoryException {
     JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Dataset<Row> ops = OpColumns.read(spark, path).persist(StorageLevel.MEMORY_AND_DISK());
-    List<String> files = java.util.Arrays.stream(ops.inputFiles()).map(HistoryStage::normal)
-        .sorted().toList();
+    List<String> files = ops.select("file").distinct().as(org.apache.spark.sql.Encoders.STRING())
+        .collectAsList().stream().sorted().toList();
     String[] names = files.size() == 1 ? new String[] {display} : files.toArray(new String[0]);
     Map<String, Integer> fileIndex = new HashMap<>();
     for (int i = 0; i < files.size(); i++) {
@@ -78,7 +78,7 @@ public final class HistoryStage {
         .filter(r -> {
           String problem = RowChecks.problem(r);
           if (problem != null) {
-            rowProblem.add(new Located(fileIdx.value().get(normal(r.getString(FILE))), r.getLong(ROW), problem));
+            rowProblem.add(new Located(fileIdx.value().get(r.getString(FILE)), r.getLong(ROW), problem));
           }
           return problem == null;
         })
@@ -203,15 +203,10 @@ public final class HistoryStage {
   }
 
   private static TxnGroupChecks.OpRef ref(Row r, Map<String, Integer> fileIdx) {
-    return new TxnGroupChecks.OpRef(fileIdx.get(normal(r.getString(FILE))), r.getLong(ROW),
+    return new TxnGroupChecks.OpRef(fileIdx.get(r.getString(FILE)), r.getLong(ROW),
         r.get(SESSION_I), (int) (long) OpColumns.longOrNull(r, TXN_POS_I),
         (int) (long) OpColumns.longOrNull(r, OP_POS_I),
         (byte) Outcome.ofCode(r.getString(OUTCOME_I)).ordinal(), time(r, START_I), time(r, END_I));
-  }
-
-  /** A file's path without its scheme, as both inputFiles() and _metadata.file_path name it. */
-  private static String normal(String file) {
-    return new org.apache.hadoop.fs.Path(file).toUri().getPath();
   }
 
   private static long time(Row r, int i) {

@@ -12,11 +12,21 @@ import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.history.io.ParquetHistoryWriter;
+import io.isoverify.graph.PolygraphInput;
+import io.isoverify.solver.InProcessVerifier;
+import io.isoverify.solver.LevelResult;
+import io.isoverify.solver.VerifierOptions;
 import io.isoverify.spark.report.LevelReport;
+import io.isoverify.spark.stages.EncodingStage;
+import io.isoverify.spark.stages.GraphInputStage;
+import io.isoverify.spark.stages.HistoryStage;
+import org.apache.spark.sql.SparkSession;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,6 +65,42 @@ class SparkEngineDifferentialTest {
       assertEquals(expected.counts(), l.counts());
       assertEquals(show(expected.examples()), show(l.certificates()));
     }
+  }
+
+  @Test
+  void cycleVerdictsAndGraphInputMatchTheInProcessVerifier() throws Exception {
+    List<History> parts = new ArrayList<>();
+    for (long seed = 1; seed <= 60; seed++) {
+      parts.add(RandomHistories.valid(seed, Level.SER));
+    }
+    // one history that only a cycle search finds wrong
+    for (long seed = 1; ; seed++) {
+      History c = RandomHistories.candidate(seed, Level.SER).history();
+      if (NonCycleChecks.findings(c, 1).clean() && new InProcessVerifier(VerifierOptions.defaults())
+          .verify(c, Set.of(Level.SER)).get(Level.SER).verdict() == Verdict.VIOLATED) {
+        parts.add(c);
+        break;
+      }
+    }
+    Path file = dir.resolve("cycles.parquet");
+    ParquetHistoryWriter.write(HistoryUnion.of(parts), file);
+    History h = ParquetHistoryReader.read(file);
+    Map<Level, LevelResult> expected = new InProcessVerifier(VerifierOptions.defaults())
+        .verify(h, Set.of(Level.SER, Level.SI));
+
+    SparkSession spark = TestSpark.session();
+    HistoryStage.Result read = HistoryStage.run(spark, file.toString(), file.toString());
+    EncodingStage.Result enc = EncodingStage.run(spark, read);
+    GraphInputStage.Arrays arrays = GraphInputStage.run(enc.ops(), read.txns().count());
+    assertTrue(PolygraphInput.of(h).sameAs(GraphPhase.input(read.txns(), (int) enc.keyCount(), arrays)),
+        "the Spark stages give the polygraph input of the in-process engine");
+
+    SparkRun run = new SparkEngine(spark, EXAMPLES)
+        .check(file.toString(), file.toString(), List.of(Level.SER, Level.SI));
+    for (LevelReport l : run.levels()) {
+      assertEquals(expected.get(l.level()).verdict(), l.verdict(), l.level() + ": " + l.reason());
+    }
+    assertEquals(Verdict.VIOLATED, run.levels().get(0).verdict());
   }
 
   /** Certificates as comparable text: every field, arrays by content. */
