@@ -188,21 +188,25 @@ final class StandaloneCluster implements AutoCloseable {
     }
   }
 
+  /** Stops one process this cluster started (a driver), its children first. */
+  static void stop(Process p) {
+    p.descendants().forEach(ProcessHandle::destroy);
+    p.destroy();
+    try {
+      if (!p.waitFor(20, TimeUnit.SECONDS)) {
+        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      p.destroyForcibly();
+    }
+  }
+
   /** Stops every process this cluster started, drivers first, and waits for each. */
   @Override
   public void close() {
     for (int i = processes.size() - 1; i >= 0; i--) {
-      Process p = processes.get(i);
-      p.descendants().forEach(ProcessHandle::destroy);
-      p.destroy();
-      try {
-        if (!p.waitFor(20, TimeUnit.SECONDS)) {
-          p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        p.destroyForcibly();
-      }
+      stop(processes.get(i));
     }
   }
 }
