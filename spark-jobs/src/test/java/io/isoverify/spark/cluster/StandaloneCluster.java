@@ -104,11 +104,19 @@ final class StandaloneCluster implements AutoCloseable {
   List<ProcessHandle> executors() {
     List<ProcessHandle> out = new ArrayList<>();
     for (Process w : workers) {
-      w.toHandle().descendants()
-          .filter(h -> h.info().commandLine().orElse("").contains("CoarseGrainedExecutorBackend"))
-          .forEach(out::add);
+      w.toHandle().descendants().filter(StandaloneCluster::isExecutor).forEach(out::add);
     }
     return out;
+  }
+
+  /** Read from /proc: ProcessHandle.Info leaves out command lines as long as these. */
+  private static boolean isExecutor(ProcessHandle h) {
+    try {
+      return new String(Files.readAllBytes(Path.of("/proc", String.valueOf(h.pid()), "cmdline")),
+          java.nio.charset.StandardCharsets.UTF_8).contains("CoarseGrainedExecutorBackend");
+    } catch (IOException e) {
+      return false; // the process has ended
+    }
   }
 
   /** The Master's state as JSON (workers, running and completed applications). */
