@@ -89,7 +89,7 @@ public final class VboxLogReader {
     try (ByteInput in = ByteInput.open(logs.file(f))) {
       while (!in.atEnd()) {
         in.startRecord();
-        int tag = in.u8("tag");
+        int tag = knownTag(in);
         long row = SessionLogs.row(f, in.recordStart());
         long oid = in.u32le("statement id");
         long opStart = in.i64le("start time");
@@ -137,8 +137,7 @@ public final class VboxLogReader {
             readRunOid = oid;
             read = true;
           }
-          case 'P' -> predicate(in, row, oid);
-          default -> throw unknownTag(in, tag);
+          default -> predicate(in, row, oid); // 'P', the one known tag left
         }
         if (!write) {
           lastWriteOid = -1;
@@ -170,7 +169,7 @@ public final class VboxLogReader {
     try (ByteInput in = ByteInput.open(logs.file(f))) {
       while (!in.atEnd()) {
         in.startRecord();
-        int tag = in.u8("tag");
+        int tag = knownTag(in);
         in.u32le("statement id");
         long opStart = in.i64le("start time");
         long opEnd = in.i64le("end time");
@@ -181,23 +180,27 @@ public final class VboxLogReader {
             }
             previousEnd = opEnd;
           }
-          case 'S', 'C', 'A' -> { }
           case 'W' -> in.skip(20, "write fields");
           case 'R' -> in.skip(16, "read fields");
           case 'P' -> {
             in.skip(16, "predicate fields");
             in.skip(16 * in.u32le("match count"), "predicate matches");
           }
-          default -> throw unknownTag(in, tag);
+          default -> { } // S, C, A: nothing after the common fields
         }
       }
     }
     return false;
   }
 
-  private static InvalidHistoryException unknownTag(ByteInput in, int tag) {
-    return in.error("unknown record tag " + CobraLogReader.showTag(tag)
-        + " (a vbox log has only T, S, W, R, P, C and A records)");
+  /** Reads a record's tag, refusing one that names no vbox record. */
+  private static int knownTag(ByteInput in) throws InvalidHistoryException {
+    int tag = in.u8("tag");
+    if ("TSCAWRP".indexOf(tag) < 0) {
+      throw in.error("unknown record tag " + CobraLogReader.showTag(tag)
+          + " (a vbox log has only T, S, W, R, P, C and A records)");
+    }
+    return tag;
   }
 
   private void predicate(ByteInput in, long row, long oid) throws InvalidHistoryException {

@@ -94,7 +94,7 @@ class VboxLogReaderTest {
   void unknownTagIsRefused() throws Exception {
     LogBytes b = LogBytes.littleEndian();
     rec(b, 'T', 1, 0, 100);
-    rec(b, 'Q', 2, 0, 1).writeTo(dir.resolve("0.log"));
+    b.tag('Q').writeTo(dir.resolve("0.log"));
 
     assertMessage(dir.resolve("0.log") + ": byte 21: unknown record tag 'Q' (a vbox log has "
         + "only T, S, W, R, P, C and A records)");
