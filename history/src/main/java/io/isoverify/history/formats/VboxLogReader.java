@@ -265,7 +265,8 @@ public final class VboxLogReader {
     for (int i = 0; i < n; i++) {
       int key = b.keys().encode(keys[i]);
       int value = fromTid[i] == 0 && fromOid[i] == 0 ? History.INITIAL
-          : fromTid[i] == tid ? ownWrite(in, key, keys[i]) : lastWrite(in, fromTid[i], key, keys[i]);
+          : fromTid[i] == tid ? ownWrite(in, key, keys[i])
+          : lastWrite(in, fromTid[i], key, keys[i]);
       txn.add(row, OpKind.READ, key, value);
     }
   }
