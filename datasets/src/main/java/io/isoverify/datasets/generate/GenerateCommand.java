@@ -13,6 +13,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -33,10 +34,12 @@ public final class GenerateCommand implements Callable<Integer> {
   CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--workload", defaultValue = "general",
-      description = "general, blindw-rw, blindw-rh, tpcc, rubis, twitter (default: ${DEFAULT-VALUE})")
+      description = "general, blindw-rw, blindw-rh, tpcc, rubis, twitter"
+          + " (default: ${DEFAULT-VALUE})")
   String workload;
 
-  @Option(names = "--sessions", defaultValue = "20", description = "client sessions (default: ${DEFAULT-VALUE})")
+  @Option(names = "--sessions", defaultValue = "20",
+      description = "client sessions (default: ${DEFAULT-VALUE})")
   int sessions;
 
   @Option(names = "--txns", defaultValue = "2000",
@@ -48,7 +51,8 @@ public final class GenerateCommand implements Callable<Integer> {
   String ops;
 
   @Option(names = "--keys", defaultValue = "10000",
-      description = "keys; for tpcc, rubis and twitter the size of the main table (default: ${DEFAULT-VALUE})")
+      description = "keys; for tpcc, rubis and twitter the size of the main table"
+          + " (default: ${DEFAULT-VALUE})")
   long keys;
 
   @Option(names = "--read-ratio", defaultValue = "0.5",
@@ -59,28 +63,33 @@ public final class GenerateCommand implements Callable<Integer> {
       description = "key distribution: uniform, zipf, hotspot (default: ${DEFAULT-VALUE})")
   String distribution;
 
-  @Option(names = "--zipf-exponent", defaultValue = "1.0", description = "(default: ${DEFAULT-VALUE})")
+  @Option(names = "--zipf-exponent", defaultValue = "1.0",
+      description = "(default: ${DEFAULT-VALUE})")
   double zipfExponent;
 
   @Option(names = "--isolation", defaultValue = "SER",
       description = "SER, SI, SSER, RC, RA, CAUSAL (default: ${DEFAULT-VALUE})")
   String isolation;
 
-  @Option(names = "--inject", description = "an anomaly to inject once, e.g. LOST_UPDATE or LostUpdate")
+  @Option(names = "--inject",
+      description = "an anomaly to inject once, e.g. LOST_UPDATE or LostUpdate")
   String inject;
 
   @Option(names = "--seed", defaultValue = "0", description = "(default: ${DEFAULT-VALUE})")
   long seed;
 
   @Option(names = "--unknown-rate", defaultValue = "0",
-      description = "fraction of transactions whose outcome the client never learns (default: ${DEFAULT-VALUE})")
+      description = "fraction of transactions whose outcome the client never learns"
+          + " (default: ${DEFAULT-VALUE})")
   double unknownRate;
 
   @Option(names = "--staleness", defaultValue = "64",
-      description = "how many clock ticks back a stale snapshot may read (default: ${DEFAULT-VALUE})")
+      description = "how many clock ticks back a stale snapshot may read"
+          + " (default: ${DEFAULT-VALUE})")
   long staleness;
 
-  @Parameters(index = "0", paramLabel = "OUTPUT", description = "the history file: NAME.parquet or NAME.jsonl")
+  @Parameters(index = "0", paramLabel = "OUTPUT",
+      description = "the history file: NAME.parquet or NAME.jsonl")
   Path output;
 
   /** Runs the command on {@code args} and returns its exit code; never exits the JVM. */
@@ -151,7 +160,7 @@ public final class GenerateCommand implements Callable<Integer> {
   }
 
   private KeyDistribution keyDistribution() {
-    return switch (distribution.toLowerCase(java.util.Locale.ROOT)) {
+    return switch (distribution.toLowerCase(Locale.ROOT)) {
       case "uniform" -> KeyDistribution.uniform(keys);
       case "zipf", "zipfian" -> KeyDistribution.zipf(keys, zipfExponent);
       case "hotspot" -> KeyDistribution.hotspot(keys);
@@ -162,7 +171,7 @@ public final class GenerateCommand implements Callable<Integer> {
 
   private Isolation isolationLevel() {
     try {
-      return Isolation.valueOf(isolation.toUpperCase(java.util.Locale.ROOT));
+      return Isolation.valueOf(isolation.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "unknown isolation level " + isolation + "; known: SER, SI, SSER, RC, RA, CAUSAL");
