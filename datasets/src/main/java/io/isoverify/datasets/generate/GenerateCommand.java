@@ -3,9 +3,7 @@ package io.isoverify.datasets.generate;
 import io.isoverify.datasets.sim.Injection;
 import io.isoverify.datasets.sim.Isolation;
 import io.isoverify.datasets.sim.Simulator;
-import io.isoverify.datasets.workload.KeyDistribution;
 import io.isoverify.datasets.workload.PlannedWorkload;
-import io.isoverify.datasets.workload.WorkloadKind;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.io.HistorySink;
 import java.io.IOException;
@@ -17,6 +15,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -33,10 +32,8 @@ public final class GenerateCommand implements Callable<Integer> {
   @Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--workload", defaultValue = "general",
-      description = "general, blindw-rw, blindw-rh, tpcc, rubis, twitter"
-          + " (default: ${DEFAULT-VALUE})")
-  String workload;
+  @Mixin
+  WorkloadOptions workload;
 
   @Option(names = "--sessions", defaultValue = "20",
       description = "client sessions (default: ${DEFAULT-VALUE})")
@@ -45,27 +42,6 @@ public final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--txns", defaultValue = "2000",
       description = "transactions in total, over all sessions (default: ${DEFAULT-VALUE})")
   long txns;
-
-  @Option(names = "--ops", defaultValue = "15",
-      description = "operations per transaction, N or MIN-MAX (default: ${DEFAULT-VALUE})")
-  String ops;
-
-  @Option(names = "--keys", defaultValue = "10000",
-      description = "keys; for tpcc, rubis and twitter the size of the main table"
-          + " (default: ${DEFAULT-VALUE})")
-  long keys;
-
-  @Option(names = "--read-ratio", defaultValue = "0.5",
-      description = "fraction of reads in the general workload (default: ${DEFAULT-VALUE})")
-  double readRatio;
-
-  @Option(names = "--distribution", defaultValue = "zipf",
-      description = "key distribution: uniform, zipf, hotspot (default: ${DEFAULT-VALUE})")
-  String distribution;
-
-  @Option(names = "--zipf-exponent", defaultValue = "1.0",
-      description = "(default: ${DEFAULT-VALUE})")
-  double zipfExponent;
 
   @Option(names = "--isolation", defaultValue = "SER",
       description = "SER, SI, SSER, RC, RA, CAUSAL (default: ${DEFAULT-VALUE})")
@@ -114,8 +90,7 @@ public final class GenerateCommand implements Callable<Integer> {
     PlannedWorkload w;
     Simulator.Config config;
     try {
-      int[] range = opRange(ops);
-      w = workloadKind().create(range[0], range[1], readRatio, keyDistribution());
+      w = workload.create();
       config = new Simulator.Config(sessions, txns, isolationLevel(), seed, unknownRate,
           staleness, inject == null ? null : anomaly(inject), 0);
     } catch (IllegalArgumentException e) {
@@ -150,47 +125,12 @@ public final class GenerateCommand implements Callable<Integer> {
     return output.resolveSibling(output.getFileName() + ".injection.json");
   }
 
-  private WorkloadKind workloadKind() {
-    WorkloadKind k = WorkloadKind.ofCliName(workload);
-    if (k == null) {
-      throw new IllegalArgumentException("unknown workload " + workload
-          + "; known: general, blindw-rw, blindw-rh, tpcc, rubis, twitter");
-    }
-    return k;
-  }
-
-  private KeyDistribution keyDistribution() {
-    return switch (distribution.toLowerCase(Locale.ROOT)) {
-      case "uniform" -> KeyDistribution.uniform(keys);
-      case "zipf", "zipfian" -> KeyDistribution.zipf(keys, zipfExponent);
-      case "hotspot" -> KeyDistribution.hotspot(keys);
-      default -> throw new IllegalArgumentException(
-          "unknown distribution " + distribution + "; known: uniform, zipf, hotspot");
-    };
-  }
-
   private Isolation isolationLevel() {
     try {
       return Isolation.valueOf(isolation.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "unknown isolation level " + isolation + "; known: SER, SI, SSER, RC, RA, CAUSAL");
-    }
-  }
-
-  /** "8-15" or "15" as {min, max}. */
-  static int[] opRange(String text) {
-    try {
-      int dash = text.indexOf('-');
-      int min = Integer.parseInt(dash < 0 ? text.trim() : text.substring(0, dash).trim());
-      int max = dash < 0 ? min : Integer.parseInt(text.substring(dash + 1).trim());
-      if (min < 1 || max < min) {
-        throw new NumberFormatException();
-      }
-      return new int[] {min, max};
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "--ops must be N or MIN-MAX with 1 <= MIN <= MAX, not " + text);
     }
   }
 

@@ -41,6 +41,7 @@ public final class ParquetHistoryReader {
     String name = file.toString();
     checkEnvelope(file, name);
     ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration())
+        .withCodecFactory(new ParquetCodecs())
         .build();
     ParquetFileReader in;
     try {
@@ -60,8 +61,9 @@ public final class ParquetHistoryReader {
         PageReadStore pages = readRowGroup(in, group, row, name);
         long rows = pages.getRowCount();
         try {
-          ParquetRowGroup reader = new ParquetRowGroup(name,
-              layout, new ColumnReadStoreImpl(pages, converter, schema, createdBy));
+          ParquetRowGroup reader = new ParquetRowGroup(name, layout,
+              in.getRowGroups().get(group),
+              new ColumnReadStoreImpl(pages, converter, schema, createdBy));
           for (long i = 0; i < rows; i++) {
             reader.readRow(row + 1, b);
             row++;
@@ -87,7 +89,7 @@ public final class ParquetHistoryReader {
       return pages;
     } catch (IOException | RuntimeException e) {
       throw new InvalidHistoryException(name, "row " + (rowsBefore + 1),
-          "row group " + group + " cannot be read: " + reason(e), e);
+          "row group " + (group + 1) + " cannot be read: " + reason(e), e);
     }
   }
 

@@ -39,9 +39,15 @@ final class ParquetOpWriter implements AutoCloseable {
       this.writer = new Builder(new LocalOutputFile(temp), schema)
           .withConf(new PlainParquetConfiguration())
           .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+          .withCodecFactory(new ParquetCodecs())
           .withCompressionCodec(CompressionCodecName.ZSTD)
           .withRowGroupSize(ROW_GROUP_BYTES)
           .withDictionaryEncoding(true)
+          // Nearly unique per row: a dictionary would only be built to be dropped.
+          .withDictionaryEncoding(ParquetHistorySchema.TXN, false)
+          .withDictionaryEncoding(ParquetHistorySchema.VALUE, false)
+          .withDictionaryEncoding(ParquetHistorySchema.START_TS, false)
+          .withDictionaryEncoding(ParquetHistorySchema.END_TS, false)
           .build();
     } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(temp);

@@ -11,7 +11,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -55,6 +58,28 @@ class ParquetRoundTripTest {
         {"session":"s","txn":1,"pos":0,"outcome":"committed","ops":[["w","k1","v1"],["w","k2","v2"]]}
         {"session":"s","txn":2,"pos":1,"outcome":"committed","ops":[["pr",3,0,100,2],["r","k1","v1"],["r","k2","v2"]]}
         """);
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = CompressionCodecName.class,
+      names = {"UNCOMPRESSED", "SNAPPY", "GZIP", "ZSTD", "LZ4_RAW"})
+  void filesCompressedByParquetsOwnCodecsAreRead(CompressionCodecName codec) throws Exception {
+    String[] rows = new String[200];
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = "session=" + i % 3 + " txn=" + i + " txn_pos=" + i + " op_pos=0 kind=w key="
+          + i % 10 + " value=" + i + " outcome=committed";
+    }
+    Path f = ParquetTestFiles.write(dir.resolve(codec + ".parquet"), codec,
+        ParquetTestFiles.BASIC, rows);
+    History h = ParquetHistoryReader.read(f);
+    assertEquals(200, h.opCount());
+    assertEquals(3, h.sessionCount());
+    for (int t = 0; t < h.txnCount(); t++) {
+      long txn = h.txnId(t);
+      assertEquals(txn % 3, h.sessions().decode(h.session(t)));
+      assertEquals(txn % 10, h.keys().decode(h.opKey(h.firstOp(t))));
+      assertEquals(txn, h.values().decode(h.opValue(h.firstOp(t))));
+    }
   }
 
   @Test

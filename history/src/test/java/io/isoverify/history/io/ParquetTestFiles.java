@@ -8,6 +8,7 @@ import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
@@ -36,11 +37,18 @@ final class ParquetTestFiles {
 
   /** Writes {@code rows} to {@code file} with the schema given in Parquet's text form. */
   static Path write(Path file, String schemaText, String... rows) throws IOException {
+    return write(file, CompressionCodecName.UNCOMPRESSED, schemaText, rows);
+  }
+
+  /** Likewise, compressed with {@code codec} by Parquet's own codec factory. */
+  static Path write(Path file, CompressionCodecName codec, String schemaText, String... rows)
+      throws IOException {
     MessageType schema = MessageTypeParser.parseMessageType(schemaText);
     SimpleGroupFactory groups = new SimpleGroupFactory(schema);
     try (ParquetWriter<Group> out = ExampleParquetWriter.builder(new LocalOutputFile(file))
         .withConf(new PlainParquetConfiguration())
         .withType(schema)
+        .withCompressionCodec(codec)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
         .build()) {
       for (String row : rows) {

@@ -1,9 +1,7 @@
 package io.isoverify.spark.cli;
 
 import io.isoverify.history.History;
-import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.check.Level;
-import io.isoverify.history.formats.HistoryFormat;
 import io.isoverify.spark.report.LevelReport;
 import io.isoverify.spark.report.ReportFiles;
 import io.isoverify.spark.report.ReportText;
@@ -19,8 +17,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -36,11 +32,7 @@ import picocli.CommandLine.Parameters;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:every level holds", "1:a level is violated", "2:bad input or usage",
         "3:unknown: a limit was reached"})
-public final class VerifyCommand implements Callable<Integer> {
-  static final int HOLDS = 0;
-  static final int BAD_INPUT = 2;
-  static final int UNKNOWN = 3;
-
+public final class VerifyCommand extends CliCommand {
   @Option(names = "--level", description = "SER, SI or SSER; repeat for several (default SER).")
   List<Level> levels = new ArrayList<>();
 
@@ -56,18 +48,11 @@ public final class VerifyCommand implements Callable<Integer> {
   @Option(names = "--run-id", description = "Names the run in the reports (default: derived from the input).")
   String runId;
 
-  @Option(names = "--debug", description = "Show stack traces of internal errors.")
-  boolean debug;
-
   @Parameters(index = "0", paramLabel = "HISTORY", description = "The history: a file or a folder.")
   Path history;
 
-  private final PrintStream stdout;
-  private final PrintStream stderr;
-
   VerifyCommand(PrintStream stdout, PrintStream stderr) {
-    this.stdout = stdout;
-    this.stderr = stderr;
+    super(stdout, stderr);
   }
 
   public static void main(String[] args) {
@@ -76,67 +61,29 @@ public final class VerifyCommand implements Callable<Integer> {
 
   /** Runs the command and returns its exit code; never exits the JVM. */
   public static int run(String[] args, PrintStream stdout, PrintStream stderr) {
-    CommandLine cli = new CommandLine(new VerifyCommand(stdout, stderr))
-        .setCaseInsensitiveEnumValuesAllowed(true)
-        .setOut(new java.io.PrintWriter(stdout, true))
-        .setErr(new java.io.PrintWriter(stderr, true));
-    return cli.execute(args);
+    return execute(new VerifyCommand(stdout, stderr), args);
   }
 
   @Override
-  public Integer call() {
-    try {
-      return verify();
-    } catch (InvalidHistoryException e) {
-      stderr.println("error: " + e.getMessage());
-      if (debug) {
-        e.printStackTrace(stderr);
-      }
-      return BAD_INPUT;
-    } catch (OutOfMemoryError e) {
-      stderr.println("UNKNOWN: the verifier ran out of memory (raise -Xmx through JAVA_OPTS)");
-      return UNKNOWN;
-    } catch (Exception e) {
-      stderr.println("internal error: " + e + (debug ? "" : " (run with --debug for the stack trace)"));
-      if (debug) {
-        e.printStackTrace(stderr);
-      }
-      return UNKNOWN;
-    }
-  }
-
-  private int verify() throws Exception {
+  int run() throws Exception {
     if (engine != null && !engine.equals("inprocess") && !engine.equals("spark")) {
-      stderr.println("error: --engine must be inprocess or spark, not " + engine);
-      return BAD_INPUT;
-    }
-    if (!Files.exists(history)) {
-      throw new InvalidHistoryException(history.toString(), "", "no such file or folder");
+      throw new UsageException("--engine must be inprocess or spark, not " + engine);
     }
     List<Level> wanted = new ArrayList<>(new LinkedHashSet<>(levels.isEmpty() ? List.of(Level.SER) : levels));
     LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
     long t0 = System.nanoTime();
-    HistoryFormat f;
-    History h;
+    HistoryInput in;
     try (Progress p = Progress.phase("loading " + history, stderr)) {
-      if (format != null) {
-        f = HistoryFormat.ofCode(format);
-        if (f == null) {
-          stderr.println("error: unknown --format " + format + "; use parquet, jsonl, cobra, dbcop, text, elle or vbox");
-          return BAD_INPUT;
-        }
-      } else {
-        f = HistoryFormat.detect(history);
-      }
-      h = f.read(history);
+      in = HistoryInput.read(history, format);
     }
+    History h = in.history();
     phases.put("load", System.nanoTime() - t0);
     List<LevelReport> results;
     try (Progress p = Progress.phase("checking", stderr)) {
       results = new InProcessEngine().check(h, wanted, phases);
     }
     RunReport report = new RunReport(runId != null ? runId : deriveRunId(wanted), history.toString(),
-        f.code(), h, results, phases);
+        in.format().code(), h, results, phases);
     stdout.print(ReportText.render(report));
     if (out != null) {
       ReportFiles.write(report, out);
