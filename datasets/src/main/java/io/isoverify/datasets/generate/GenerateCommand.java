@@ -86,7 +86,7 @@ public final class GenerateCommand implements Callable<Integer> {
     try {
       w = workload.create();
       config = new Simulator.Config(sessions, txns, isolationLevel(), seed, unknownRate,
-          staleness, inject == null ? null : anomaly(inject));
+          staleness, inject == null ? null : anomaly(inject), 0);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }

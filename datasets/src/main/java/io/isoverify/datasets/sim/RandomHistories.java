@@ -23,8 +23,9 @@ import java.util.SplittableRandom;
  */
 public final class RandomHistories {
   /**
-   * The size limits. Transactions are spread over the sessions by the scheduler; aborted
-   * transactions count against {@code maxTransactions}, so at most that many commit.
+   * The size limits. Transactions are spread over the sessions by the scheduler (a session
+   * may get none); aborted transactions count against {@code maxTransactions}, so at most
+   * that many commit.
    */
   public record Shape(int minSessions, int maxSessions, int maxTxnsPerSession, int maxOps,
       int maxKeys, int maxTransactions) {
@@ -88,7 +89,7 @@ public final class RandomHistories {
     };
     GeneralWorkload workload = new GeneralWorkload(1, maxOps, readRatio, distribution);
     Simulator.Config config = Simulator.Config.of(sessions, total, Isolation.of(level),
-        random.nextLong()).withStaleness(16);
+        random.nextLong()).withStaleness(16).withSessionLimit(shape.maxTxnsPerSession());
     RecordingSink sink = new RecordingSink();
     try {
       Simulator.run(workload, config, sink);

@@ -33,9 +33,11 @@ public final class Simulator {
    * @param staleness how many ticks back a stale snapshot (SER read-only, RA, CAUSAL) may
    *     reach
    * @param inject the anomaly to inject once at a random point, or null
+   * @param sessionLimit the most transactions one session runs, 0 for no limit; the run
+   *     ends early when every session reached it
    */
   public record Config(int sessions, long transactions, Isolation isolation, long seed,
-      double unknownRate, long staleness, Anomaly inject) {
+      double unknownRate, long staleness, Anomaly inject, int sessionLimit) {
     public Config {
       if (sessions < 1) {
         throw new IllegalArgumentException("at least one session is needed, not " + sessions);
@@ -50,23 +52,34 @@ public final class Simulator {
       if (inject != null && !Injector.injectable().contains(inject)) {
         throw new IllegalArgumentException("cannot inject " + inject.displayName());
       }
+      if (sessionLimit < 0) {
+        throw new IllegalArgumentException("the session limit must be 0 (none) or positive");
+      }
     }
 
     /** A config without unknown outcomes or injection, stale snapshots reaching 64 ticks. */
     public static Config of(int sessions, long transactions, Isolation isolation, long seed) {
-      return new Config(sessions, transactions, isolation, seed, 0, 64, null);
+      return new Config(sessions, transactions, isolation, seed, 0, 64, null, 0);
     }
 
     public Config withUnknownRate(double rate) {
-      return new Config(sessions, transactions, isolation, seed, rate, staleness, inject);
+      return new Config(sessions, transactions, isolation, seed, rate, staleness, inject,
+          sessionLimit);
     }
 
     public Config withStaleness(long ticks) {
-      return new Config(sessions, transactions, isolation, seed, unknownRate, ticks, inject);
+      return new Config(sessions, transactions, isolation, seed, unknownRate, ticks, inject,
+          sessionLimit);
     }
 
     public Config withInjection(Anomaly anomaly) {
-      return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, anomaly);
+      return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, anomaly,
+          sessionLimit);
+    }
+
+    public Config withSessionLimit(int limit) {
+      return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, inject,
+          limit);
     }
   }
 
@@ -110,7 +123,8 @@ public final class Simulator {
       int slot = random.nextInt(activeCount);
       SimTxn t = open[active[slot]];
       if (!t.open) {
-        if (toBegin == 0) {
+        if (toBegin == 0 || (config.sessionLimit() > 0
+            && nextPosition[t.session] >= config.sessionLimit())) {
           active[slot] = active[--activeCount];
           continue;
         }

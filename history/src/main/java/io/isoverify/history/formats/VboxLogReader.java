@@ -205,8 +205,9 @@ public final class VboxLogReader {
     long low = in.u32le("predicate low bound");
     long high = in.u32le("predicate high bound");
     long n = in.u32le("match count");
-    if (n > Integer.MAX_VALUE / 16) {
-      throw in.error("a predicate read matching " + n + " rows cannot be right");
+    if (16 * n > in.remaining()) {
+      throw in.error("the predicate read matches " + n + " rows, but only " + in.remaining()
+          + " bytes follow, not the " + 16 * n + " their keys and writers need");
     }
     long[] keys = new long[(int) n];
     long[] fromTid = new long[(int) n];

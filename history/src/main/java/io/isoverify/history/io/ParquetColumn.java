@@ -37,7 +37,8 @@ final class ParquetColumn {
   }
 
   boolean hasValue() {
-    return reader != null && reader.getCurrentDefinitionLevel() == maxDefinition;
+    return reader != null
+        && (maxDefinition == 0 || reader.getCurrentDefinitionLevel() == maxDefinition);
   }
 
   /** Moves to the next row. */

@@ -61,8 +61,9 @@ public final class ParquetHistoryReader {
         PageReadStore pages = readRowGroup(in, group, row, name);
         long rows = pages.getRowCount();
         try {
-          ParquetRowGroup reader = new ParquetRowGroup(name,
-              layout, new ColumnReadStoreImpl(pages, converter, schema, createdBy));
+          ParquetRowGroup reader = new ParquetRowGroup(name, layout,
+              in.getRowGroups().get(group),
+              new ColumnReadStoreImpl(pages, converter, schema, createdBy));
           for (long i = 0; i < rows; i++) {
             reader.readRow(row + 1, b);
             row++;

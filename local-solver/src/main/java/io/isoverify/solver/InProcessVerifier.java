@@ -1,0 +1,198 @@
+package io.isoverify.solver;
+
+import io.isoverify.graph.Component;
+import io.isoverify.graph.Partitioner;
+import io.isoverify.history.History;
+import io.isoverify.history.anomaly.Certificate;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.check.NonCycleChecks;
+import io.isoverify.history.check.NonCycleFindings;
+import io.isoverify.history.check.Verdict;
+import io.isoverify.solver.check.Check;
+import io.isoverify.solver.check.ConflictCheck;
+import io.isoverify.solver.check.ConflictEvidence;
+import io.isoverify.solver.check.CycleCheck;
+import io.isoverify.solver.check.SerialReplay;
+import io.isoverify.solver.check.SnapshotReplay;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+
+/**
+ * The whole check in one JVM, per level: the non-cycle checks ({@link NonCycleChecks}),
+ * graph-partitioning ({@link Partitioner}), the components solved in parallel by
+ * {@link ComponentSolver}, then a witness ({@link WitnessBuilder}) or certificates
+ * ({@link CertificateFactory}). Every answer is re-checked by the independent checker
+ * (package {@code check}); a rejected answer is a bug of ours and throws
+ * {@link IllegalStateException} rather than becoming a verdict. Results do not depend on
+ * thread timing: components are solved independently and collected in their order.
+ */
+public final class InProcessVerifier {
+  /** Certificates kept per non-cycle anomaly kind. */
+  private static final int EXAMPLES = 100;
+
+  private final VerifierOptions options;
+
+  public InProcessVerifier(VerifierOptions options) {
+    this.options = options;
+  }
+
+  /** One result per requested level, in {@link Level} order. */
+  public Map<Level, LevelResult> verify(History h, Set<Level> levels) {
+    return verifyWith(h, levels,
+        level -> new PartitionInput(Partitioner.partition(h, level, options.partition())));
+  }
+
+  Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Function<Level, SolverInput> graphs) {
+    long t0 = System.nanoTime();
+    NonCycleFindings found = NonCycleChecks.findings(h, EXAMPLES);
+    long nonCycle = System.nanoTime() - t0;
+    Map<Level, LevelResult> out = new EnumMap<>(Level.class);
+    ExecutorService pool = Executors.newFixedThreadPool(options.threads());
+    try {
+      for (Level level : Level.values()) {
+        if (!levels.contains(level)) {
+          continue;
+        }
+        if (found.duplicate() != null) {
+          out.put(level, new LevelResult(level, Verdict.UNKNOWN, duplicateReason(h, found),
+              List.of(), List.of(), null, new SolveStats(0, 0, 0, 0, 0, 0),
+              new PhaseNanos(nonCycle, 0, 0, 0, 0, 0)));
+        } else {
+          out.put(level, verifyLevel(h, level, found, nonCycle, graphs.apply(level), pool));
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    return out;
+  }
+
+  private LevelResult verifyLevel(History h, Level level, NonCycleFindings found, long nonCycle,
+      SolverInput in, ExecutorService pool) {
+    CertificateFactory certificates = new CertificateFactory(h);
+    List<Certificate> certs = new ArrayList<>(found.examples());
+    List<ConflictEvidence> conflicts = new ArrayList<>();
+    long solveStart = System.nanoTime();
+    List<Component> components = in.components();
+    List<SolveResult> results = in.knownCycle() != null ? List.of() : solveAll(components, level, pool);
+    long solveNanos = System.nanoTime() - solveStart;
+    long checkStart = System.nanoTime();
+    boolean wellFormed = found.clean();
+    if (in.knownCycle() != null) {
+      addChecked(certs, h, level, certificates.cycle(in.knownCycle(), ""), wellFormed);
+    }
+    long constraints = 0;
+    long conflictCount = 0;
+    int largest = 0;
+    int unsat = 0;
+    int unknown = 0;
+    String unknownReason = "";
+    for (int i = 0; i < results.size(); i++) {
+      Component c = components.get(i);
+      SolveResult r = results.get(i);
+      constraints += c.constraintCount();
+      largest = Math.max(largest, c.vertexCount());
+      conflictCount += r.conflicts();
+      if (r.status() == SolveResult.Status.UNSAT) {
+        unsat++;
+        ConflictEvidence evidence = ConflictEvidenceBuilder.of(c, r.core(), certificates);
+        Check proof = evidence.side0().size() <= ConflictCheck.MAX_CONSTRAINTS
+            ? ConflictCheck.check(h, level, evidence) : Check.ok();
+        if (proof.valid() && r.core().length > 0) {
+          conflicts.add(evidence);
+        } else if (wellFormed) {
+          require(proof, "conflict");
+        }
+        String prefix = r.core().length == 0 ? ""
+            : "every choice of " + r.core().length + " version-order constraint(s) closes a cycle, e.g. ";
+        addChecked(certs, h, level, certificates.cycle(r.cycle(), prefix), wellFormed);
+      } else if (r.status() == SolveResult.Status.UNKNOWN && unknown++ == 0) {
+        unknownReason = "component " + i + " (" + c.vertexCount() + " transactions): " + r.reason();
+      }
+    }
+    Verdict verdict;
+    Witness witness = null;
+    String reason = "";
+    if (!certs.isEmpty()) {
+      verdict = Verdict.VIOLATED;
+    } else if (unknown > 0) {
+      verdict = Verdict.UNKNOWN;
+      reason = unknown + " component(s) hit a limit; first: " + unknownReason;
+    } else {
+      verdict = Verdict.HOLDS;
+      witness = witness(h, level, in, components, results);
+    }
+    long checkNanos = System.nanoTime() - checkStart;
+    return new LevelResult(level, verdict, reason, certs, conflicts, witness,
+        new SolveStats(components.size(), constraints, largest, conflictCount, unsat, unknown),
+        new PhaseNanos(nonCycle, in.graphNanos(), in.pruneNanos(), in.componentsNanos(), solveNanos, checkNanos));
+  }
+
+  private List<SolveResult> solveAll(List<Component> components, Level level, ExecutorService pool) {
+    List<Future<SolveResult>> futures = new ArrayList<>(components.size());
+    for (Component c : components) {
+      futures.add(pool.submit(() -> ComponentSolver.solve(c, level, options.limits())));
+    }
+    List<SolveResult> results = new ArrayList<>(components.size());
+    try {
+      for (Future<SolveResult> f : futures) {
+        results.add(f.get());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while solving components", e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("a component solve failed: " + e.getCause(), e.getCause());
+    }
+    return results;
+  }
+
+  private static Witness witness(History h, Level level, SolverInput in, List<Component> components,
+      List<SolveResult> results) {
+    WitnessBuilder builder = new WitnessBuilder(in, h.txnCount());
+    for (int i = 0; i < components.size(); i++) {
+      builder.addChoices(components.get(i), results.get(i).sides());
+    }
+    Witness w = builder.build(level);
+    require(level == Level.SI ? SnapshotReplay.check(h, w.order(), w.snapshot())
+        : SerialReplay.check(h, w.order(), level == Level.SSER), level + " witness");
+    return w;
+  }
+
+  /**
+   * Adds a cycle certificate the checker accepts. When the history already has non-cycle
+   * anomalies (reads of aborted or intermediate writes...), its graph may rest on edges no
+   * well-formed history has; a cycle the checker then rejects is left out, since the
+   * verdict is VIOLATED anyway. On a well-formed history a rejection is a bug and throws.
+   */
+  private static void addChecked(List<Certificate> certs, History h, Level level, Certificate c,
+      boolean wellFormed) {
+    Check check = CycleCheck.check(h, level, c.edges());
+    if (check.valid()) {
+      certs.add(c);
+    } else if (wellFormed) {
+      require(check, "certificate " + c.summary());
+    }
+  }
+
+  private static void require(Check check, String what) {
+    if (!check.valid()) {
+      throw new IllegalStateException("the independent checker rejected the " + what + ": " + check.problem());
+    }
+  }
+
+  private static String duplicateReason(History h, NonCycleFindings found) {
+    var d = found.duplicate();
+    return "key " + h.showKey(d.key()) + " has the value " + h.showValue(d.value()) + " written by both "
+        + h.showTxn(d.firstTxn()) + " and " + h.showTxn(d.secondTxn())
+        + ": histories with duplicate written values are not supported yet";
+  }
+}
