@@ -110,5 +110,9 @@ class VerifyCommandTest {
     assertTrue(badLevel.err().contains("--level"), badLevel.err());
     Run noHistory = verify();
     assertEquals(2, noHistory.code());
+    Run badFormat = verify("--format", "csv", dir.toString());
+    assertEquals(2, badFormat.code());
+    assertEquals("error: --format: unknown history format \"csv\"; known: parquet, jsonl, cobra, dbcop, text, elle, vbox\n",
+        badFormat.err());
   }
 }
