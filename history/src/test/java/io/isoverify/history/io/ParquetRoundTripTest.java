@@ -97,7 +97,8 @@ class ParquetRoundTripTest {
           + (i % 2 == 0 ? " start_ts=" + 10 * i + " end_ts=" + (10 * i + 5) : "");
     }
     String schema = ParquetTestFiles.BASIC.replace("int64 session", "binary session (STRING)")
-        .replace("int64 key", "binary key (STRING)").replace("int64 value", "binary value (STRING)");
+        .replace("int64 key", "binary key (STRING)")
+        .replace("int64 value", "binary value (STRING)");
     // Pages of 64 rows: every column crosses many page boundaries, with nulls in start_ts.
     Path f = ParquetTestFiles.write(dir.resolve("pages.parquet"), b -> b
         .withWriterVersion(version).withDictionaryEncoding(dictionary)
