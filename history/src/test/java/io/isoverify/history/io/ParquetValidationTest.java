@@ -130,6 +130,18 @@ class ParquetValidationTest {
   }
 
   @Test
+  void rowsAreNumberedAcrossRowGroups() throws Exception {
+    String[] rows = new String[6];
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = W.replace("txn=1 txn_pos=0", "txn=" + i + " txn_pos=" + i);
+    }
+    rows[4] = rows[4].replace("kind=w", "kind=x");
+    Path f = ParquetTestFiles.write(dir.resolve("groups.parquet"),
+        b -> b.withRowGroupRowCountLimit(2), ParquetTestFiles.BASIC, rows);
+    assertInvalid(f, "row 5: kind \"x\" is not one of r, w, pr, ins, del, app");
+  }
+
+  @Test
   void aReadListWithANullElement() throws Exception {
     Path f = ParquetTestFiles.write(dir.resolve("h.parquet"), withList("int64", ""), W,
         "session=2 txn=2 txn_pos=0 op_pos=0 kind=r key=1 value=1 outcome=committed "
