@@ -63,8 +63,7 @@ public final class ParquetHistoryReader {
         PageReadStore pages = readRowGroup(in, group, row, name);
         long rows = pages.getRowCount();
         try {
-          ParquetRowGroup reader = new ParquetRowGroup(name, layout,
-              in.getRowGroups().get(group), pages,
+          ParquetRowGroup reader = new ParquetRowGroup(name, layout, pages,
               new ColumnReadStoreImpl(pages, converter, schema, createdBy));
           for (long i = 0; i < rows; i++) {
             reader.readRow(row + 1, b);
