@@ -100,7 +100,9 @@ final class ParquetOpWriter implements AutoCloseable {
       return this;
     }
 
+    /** Abstract in Parquet, though deprecated there; the plain-configuration one is used. */
     @Override
+    @SuppressWarnings("deprecation")
     protected WriteSupport<ParquetOpRecord> getWriteSupport(Configuration conf) {
       return new ParquetOpWriteSupport(schema);
     }

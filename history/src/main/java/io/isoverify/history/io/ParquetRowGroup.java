@@ -73,7 +73,7 @@ final class ParquetRowGroup {
     outcome = ParquetColumn.of(OUTCOME, l.outcome, store);
     startTs = ParquetColumn.of(START_TS, l.startTs, store);
     endTs = ParquetColumn.of(END_TS, l.endTs, store);
-    readList = ParquetListColumn.of(l.readList, l.readListLevel, lists);
+    readList = ParquetListColumn.of(l.readList, l.readListLevel, lists, store);
     predicate = new ParquetColumn[] {ParquetColumn.of(PRED_FIELD, l.predField, store),
         ParquetColumn.of(PRED_LOW, l.predLow, store),
         ParquetColumn.of(PRED_HIGH, l.predHigh, store),
