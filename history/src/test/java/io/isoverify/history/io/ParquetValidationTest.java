@@ -50,6 +50,22 @@ class ParquetValidationTest {
   }
 
   @Test
+  void aCorruptFooter() throws Exception {
+    Path f = ParquetTestFiles.write(dir.resolve("footer.parquet"), ParquetTestFiles.BASIC, W);
+    byte[] bytes = Files.readAllBytes(f);
+    // The footer ends with its 4-byte length and the magic; garble the footer just before.
+    for (int i = bytes.length - 40; i < bytes.length - 8; i++) {
+      bytes[i] = (byte) 0xEE;
+    }
+    Files.write(f, bytes);
+    InvalidHistoryException e = assertThrows(InvalidHistoryException.class,
+        () -> ParquetHistoryReader.read(f));
+    assertTrue(e.getMessage().startsWith(f + ": the Parquet footer cannot be read: "),
+        e.getMessage());
+    assertTrue(!e.getMessage().contains("\n"), e.getMessage());
+  }
+
+  @Test
   void aFileWithoutRows() throws Exception {
     Path f = ParquetTestFiles.write(dir.resolve("none.parquet"), ParquetTestFiles.BASIC);
     assertInvalid(f, "the history is empty: it has no operations");
