@@ -79,6 +79,14 @@ class GenerateCommandTest {
     assertFalse(Files.exists(dir.resolve("h.jsonl")));
   }
 
+  @Test
+  void anUnwritableOutputIsOneLineWithoutAStackTrace() {
+    Path file = dir.resolve("missing").resolve("h.jsonl");
+    assertEquals(2, generate("--txns", "10", file.toString()));
+    assertTrue(err.toString().contains(file + ": cannot create the output file"), err::toString);
+    assertFalse(err.toString().contains("\tat "), err::toString);
+  }
+
   private static String[] concat(String[] args, String last) {
     String[] all = java.util.Arrays.copyOf(args, args.length + 1);
     all[args.length] = last;
