@@ -56,10 +56,14 @@ class GenerateCommandTest {
   }
 
   @Test
-  void writesParquetThatReadsBack() throws Exception {
+  void writesTheSameParquetBytesForTheSameSeedAndTheyReadBack() throws Exception {
     Path file = dir.resolve("h.parquet");
-    assertEquals(0, generate("--workload", "tpcc", "--txns", "200", "--sessions", "5",
-        "--keys", "100", "--isolation", "SER", file.toString()), err::toString);
+    Path again = dir.resolve("again.parquet");
+    String[] args = {"--workload", "tpcc", "--txns", "200", "--sessions", "5", "--keys", "100",
+        "--isolation", "SER", "--seed", "3"};
+    assertEquals(0, generate(concat(args, file.toString())), err::toString);
+    assertEquals(0, generate(concat(args, again.toString())), err::toString);
+    assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(again));
     History h = ParquetHistoryReader.read(file);
     assertEquals(200, h.txnCount());
     assertTrue(h.hasTimestamps());
