@@ -28,7 +28,7 @@ public record CollectorConfig(String jdbcUrl, PostgresIsolation isolation, int s
     if (maxRetries < 0) {
       throw new IllegalArgumentException("maxRetries must not be negative: " + maxRetries);
     }
-    new KeyValueTable(table);
+    new KeyValueTable(table); // refuses a name that is not a plain SQL identifier
   }
 
   /** A preloaded collection into table {@value #DEFAULT_TABLE} with the default retries. */
