@@ -50,8 +50,9 @@ public final class PostgresCollector {
       throw new CollectionException("preparing table " + table.name(), e);
     }
     List<ClientSession> sessions = openSessions(run);
+    AtomicLong threadNumber = new AtomicLong();
     ExecutorService threads = Executors.newFixedThreadPool(sessions.size(), r -> {
-      Thread t = new Thread(r);
+      Thread t = new Thread(r, "postgres-session-" + threadNumber.getAndIncrement());
       t.setDaemon(true);
       return t;
     });
