@@ -64,7 +64,8 @@ public final class CollectCommand implements Callable<Integer> {
   boolean noPreload;
 
   @Option(names = "--max-retries", defaultValue = "1000",
-      description = "retries of an aborted transaction before it is given up (default: ${DEFAULT-VALUE})")
+      description = "retries of an aborted transaction before it is given up"
+          + " (default: ${DEFAULT-VALUE})")
   int maxRetries;
 
   @Parameters(index = "0", paramLabel = "OUTPUT",
