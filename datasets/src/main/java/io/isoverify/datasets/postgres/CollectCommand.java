@@ -93,6 +93,7 @@ public final class CollectCommand implements Callable<Integer> {
       config = new CollectorConfig(jdbcUrl, level(), sessions, txns, seed, !noPreload, table,
           maxRetries);
       w = workload.create();
+      config.checkPreload(w.keys());
       sink = HistorySinks.open(output);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

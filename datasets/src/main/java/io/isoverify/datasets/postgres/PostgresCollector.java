@@ -38,9 +38,11 @@ public final class PostgresCollector {
    * @throws CollectionException when the database fails otherwise than by aborting a
    *     transaction (the first session's failure; the others are finished first)
    * @throws IOException when the sink fails
+   * @throws IllegalArgumentException when the workload has too many keys to preload
    */
   public CollectionResult collect(Workload workload, HistorySink sink)
       throws CollectionException, IOException, InterruptedException {
+    config.checkPreload(workload.keys());
     KeyValueTable table = new KeyValueTable(config.table());
     RunContext run = new RunContext(config, table, workload, new MicroClock(), new AtomicLong(1),
         new SharedSink(sink));
