@@ -48,7 +48,8 @@ public record CollectorConfig(String jdbcUrl, PostgresIsolation isolation, int s
   public void checkPreload(long keys) {
     if (preload && keys > MAX_PRELOAD_KEYS) {
       throw new IllegalArgumentException("the workload has " + keys + " keys, too many to"
-          + " preload (at most " + MAX_PRELOAD_KEYS + "); collect without preloading (--no-preload)");
+          + " preload (at most " + MAX_PRELOAD_KEYS
+          + "); collect without preloading (--no-preload)");
     }
   }
 
