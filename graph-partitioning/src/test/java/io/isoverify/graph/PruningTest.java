@@ -63,7 +63,7 @@ class PruningTest {
         s1: [w x 1] [w y 1]
         s2: [w x 2; w y 2] [r x 1]
         """);
-    Partition p = Partitioner.partition(h, Level.SER, ONE);
+    Partition p = Partitioner.partition(h, Level.SER, ONE.withIncrementalPruning(false));
     assertFalse(p.violated());
     assertEquals(2, p.stats().constraintsBefore());
     assertEquals(0, p.stats().constraintsAfter());
@@ -72,6 +72,10 @@ class PruningTest {
     assertEquals(Set.of("init-WW(x)->T1", "init-WW(x)->T3", "init-WW(y)->T2", "init-WW(y)->T3",
             "T3-WW(x)->T1", "T3-WW(y)->T2"),
         Render.known(h, p, EdgeType.WW));
+    // incrementally, y's constraint sees x's new edges within round 1
+    Partition q = Partitioner.partition(h, Level.SER, ONE.withIncrementalPruning(true));
+    assertEquals(2, q.stats().pruneRounds());
+    assertEquals(Render.known(h, p, null), Render.known(h, q, null));
   }
 
   @Test

@@ -65,14 +65,61 @@ final class AcyclicityTheory {
     outCount = new int[n];
     inCount = new int[n];
     for (int v = 0; v < n; v++) {
-      ord[v] = v;
       out[v] = new int[4];
       in[v] = new int[4];
     }
+    seedOrder();
     seen = new int[n];
     parentEdge = new int[n];
     stackV = new int[n];
     stackI = new int[n];
+  }
+
+  /**
+   * Starts from a topological order of the known edges (Kahn, O(V + E)), so that adding
+   * them costs no reordering; vertices on a known cycle (possible for SI, where a cycle of
+   * RW edges alone is allowed) go last, in id order, and Pearce-Kelly sorts them out.
+   */
+  private void seedOrder() {
+    int known = base.knownCount();
+    int[] indegree = new int[n];
+    int[] start = new int[n + 1];
+    for (int b = 0; b < known; b++) {
+      indegree[base.to(b)]++;
+      start[base.from(b) + 1]++;
+    }
+    for (int v = 0; v < n; v++) {
+      start[v + 1] += start[v];
+    }
+    int[] succ = new int[known];
+    int[] fill = Arrays.copyOf(start, n);
+    for (int b = 0; b < known; b++) {
+      succ[fill[base.from(b)]++] = base.to(b);
+    }
+    int[] queue = new int[n];
+    int tail = 0;
+    for (int v = 0; v < n; v++) {
+      if (indegree[v] == 0) {
+        queue[tail++] = v;
+      }
+    }
+    for (int head = 0; head < tail; head++) {
+      int v = queue[head];
+      for (int i = start[v]; i < start[v + 1]; i++) {
+        if (--indegree[succ[i]] == 0) {
+          queue[tail++] = succ[i];
+        }
+      }
+    }
+    Arrays.fill(ord, -1);
+    for (int i = 0; i < tail; i++) {
+      ord[queue[i]] = i;
+    }
+    for (int v = 0; v < n; v++) {
+      if (ord[v] < 0) {
+        ord[v] = tail++;
+      }
+    }
   }
 
   /** The position of a vertex in the current topological order. */

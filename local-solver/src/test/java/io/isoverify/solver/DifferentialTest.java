@@ -7,12 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.isoverify.datasets.sim.RandomHistories;
-import io.isoverify.graph.PartitionOptions;
 import io.isoverify.history.History;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.testing.BruteForceOracle;
-import io.isoverify.history.testing.HistoryDsl;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.function.Function;
@@ -28,20 +26,19 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class DifferentialTest {
   private static final int SEEDS = 5_000;
-  private static final InProcessVerifier VERIFIER = new InProcessVerifier(
-      new VerifierOptions(1, SolveLimits.defaults(), PartitionOptions.defaults().withThreads(1)));
 
   @ParameterizedTest
   @EnumSource(Level.class)
   void unprunedPolygraphAgreesWithTheOracle(Level level) {
-    compare(level, h -> VERIFIER.verifyWith(h, EnumSet.of(level), l -> new NaivePolygraph(h, l)));
+    compare(level, h -> Pipelines.verify(h, Pipelines.Encoding.UNPRUNED, EnumSet.of(level)));
   }
 
   @ParameterizedTest
   @EnumSource(Level.class)
   void partitionedComponentsAgreeWithTheOracle(Level level) {
-    assumeTrue(partitionerAvailable(), "graph-partitioning's Partitioner is not implemented yet");
-    compare(level, h -> VERIFIER.verify(h, EnumSet.of(level)));
+    assumeTrue(Pipelines.available().contains(Pipelines.Encoding.PARTITIONED),
+        "graph-partitioning's Partitioner is not implemented yet");
+    compare(level, h -> Pipelines.verify(h, Pipelines.Encoding.PARTITIONED, EnumSet.of(level)));
   }
 
   private static void compare(Level level, Function<History, Map<Level, LevelResult>> run) {
@@ -63,14 +60,5 @@ class DifferentialTest {
     }
     // the mutations must break the level often enough for the comparison to mean something
     assertTrue(violated > SEEDS / 5, level + ": only " + violated + " violations");
-  }
-
-  private static boolean partitionerAvailable() {
-    try {
-      VERIFIER.verify(HistoryDsl.parse("s1: [w x 1]"), EnumSet.of(Level.SER));
-      return true;
-    } catch (UnsupportedOperationException e) {
-      return false;
-    }
   }
 }

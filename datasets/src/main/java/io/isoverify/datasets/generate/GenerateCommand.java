@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -34,7 +35,8 @@ public final class GenerateCommand implements Callable<Integer> {
   @Mixin
   WorkloadOptions workload;
 
-  @Option(names = "--sessions", defaultValue = "20", description = "client sessions (default: ${DEFAULT-VALUE})")
+  @Option(names = "--sessions", defaultValue = "20",
+      description = "client sessions (default: ${DEFAULT-VALUE})")
   int sessions;
 
   @Option(names = "--txns", defaultValue = "2000",
@@ -45,21 +47,25 @@ public final class GenerateCommand implements Callable<Integer> {
       description = "SER, SI, SSER, RC, RA, CAUSAL (default: ${DEFAULT-VALUE})")
   String isolation;
 
-  @Option(names = "--inject", description = "an anomaly to inject once, e.g. LOST_UPDATE or LostUpdate")
+  @Option(names = "--inject",
+      description = "an anomaly to inject once, e.g. LOST_UPDATE or LostUpdate")
   String inject;
 
   @Option(names = "--seed", defaultValue = "0", description = "(default: ${DEFAULT-VALUE})")
   long seed;
 
   @Option(names = "--unknown-rate", defaultValue = "0",
-      description = "fraction of transactions whose outcome the client never learns (default: ${DEFAULT-VALUE})")
+      description = "fraction of transactions whose outcome the client never learns"
+          + " (default: ${DEFAULT-VALUE})")
   double unknownRate;
 
   @Option(names = "--staleness", defaultValue = "64",
-      description = "how many clock ticks back a stale snapshot may read (default: ${DEFAULT-VALUE})")
+      description = "how many clock ticks back a stale snapshot may read"
+          + " (default: ${DEFAULT-VALUE})")
   long staleness;
 
-  @Parameters(index = "0", paramLabel = "OUTPUT", description = "the history file: NAME.parquet or NAME.jsonl")
+  @Parameters(index = "0", paramLabel = "OUTPUT",
+      description = "the history file: NAME.parquet or NAME.jsonl")
   Path output;
 
   /** Runs the command on {@code args} and returns its exit code; never exits the JVM. */
@@ -121,7 +127,7 @@ public final class GenerateCommand implements Callable<Integer> {
 
   private Isolation isolationLevel() {
     try {
-      return Isolation.valueOf(isolation.toUpperCase(java.util.Locale.ROOT));
+      return Isolation.valueOf(isolation.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "unknown isolation level " + isolation + "; known: SER, SI, SSER, RC, RA, CAUSAL");

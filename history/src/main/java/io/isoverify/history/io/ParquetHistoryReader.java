@@ -62,13 +62,13 @@ public final class ParquetHistoryReader {
         long rows = pages.getRowCount();
         try {
           ParquetRowGroup reader = new ParquetRowGroup(name, layout,
-              in.getRowGroups().get(group),
+              in.getRowGroups().get(group), pages,
               new ColumnReadStoreImpl(pages, converter, schema, createdBy));
           for (long i = 0; i < rows; i++) {
             reader.readRow(row + 1, b);
             row++;
           }
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
           throw new InvalidHistoryException(name, "row " + (row + 1),
               "the Parquet data cannot be decoded: " + reason(e), e);
         }
