@@ -1,7 +1,188 @@
 package io.isoverify.graph;
 
-/** Placeholder; see the final version. */
-final class ChainReachability {
-  private ChainReachability() {
+import java.util.Arrays;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Reachability in a DAG through a chain decomposition (DESIGN section 4), without an n x n
+ * matrix. Some nodes lie on chains, each chain a sequence of nodes each of which reaches the
+ * next (sessions: SO edges). {@code first[u*K + c]} is the earliest position on chain c that
+ * u reaches (MAX_VALUE when none), so for a chained v:
+ * <pre>  reaches(u, v)  <=>  first[u*K + chain(v)] <= pos(v)</pre>
+ * because u reaching position p of a chain reaches every later position too. A node on no
+ * chain (an RW-entry node of the SI {@link CycleGraph}) is reached iff one of its
+ * in-neighbours is; its in-neighbours must lie on chains (the reversed graph is built on the
+ * first such query).
+ *
+ * <p>The table is filled in reverse topological order: first[u] = elementwise min of
+ * first[w] over u's out-neighbours w, then first[u][chain(u)] = pos(u). Time O(arcs * K),
+ * memory nodes * K ints; the K columns are split between threads, which share nothing.
+ */
+final class ChainReachability implements ReachabilityIndex {
+  private final int k;
+  private final int[] chainOf;
+  private final int[] posOf;
+  private final int[] first;
+  private final CycleGraph graph;
+  // arcs added after construction, as linked lists of in-arcs: extraHead[v] is the first
+  // entry for v (-1: none), entry x is the arc extraTail[x] -> v, then extraNext[x]
+  private int[] extraHead;
+  private final IntBuffer extraTail = new IntBuffer();
+  private final IntBuffer extraNext = new IntBuffer();
+
+  /**
+   * @param graph the DAG
+   * @param topo its nodes in a topological order
+   * @param chainOf chain of each node, or -1
+   * @param posOf position of each chained node on its chain (increasing along the chain)
+   * @param chains number of chains K
+   * @param threads threads to fill the table with
+   */
+  ChainReachability(CycleGraph graph, int[] topo, int[] chainOf, int[] posOf, int chains,
+      int threads) {
+    int n = graph.nodeCount();
+    if ((long) n * chains > Integer.MAX_VALUE - 8) {
+      throw new IllegalStateException("reachability table of " + n + " x " + chains
+          + " entries is over the array limit; fewer chains are needed");
+    }
+    this.k = chains;
+    this.chainOf = chainOf;
+    this.posOf = posOf;
+    this.graph = graph;
+    this.first = new int[n * chains];
+    Arrays.fill(first, Integer.MAX_VALUE);
+    Csr out = graph.out;
+    int parts = Math.max(1, Math.min(threads, chains));
+    if (parts == 1) {
+      fill(out, topo, 0, chains);
+      return;
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(parts);
+    try {
+      Future<?>[] done = new Future<?>[parts];
+      for (int p = 0; p < parts; p++) {
+        int lo = (int) ((long) chains * p / parts);
+        int hi = (int) ((long) chains * (p + 1) / parts);
+        done[p] = pool.submit(() -> fill(out, topo, lo, hi));
+      }
+      for (Future<?> f : done) {
+        f.get();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while building the reachability index", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException("reachability index", e.getCause());
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  private void fill(Csr out, int[] topo, int lo, int hi) {
+    for (int i = topo.length - 1; i >= 0; i--) {
+      int u = topo[i];
+      int row = u * k;
+      for (int a = out.start[u]; a < out.start[u + 1]; a++) {
+        int other = out.head[a] * k;
+        for (int c = lo; c < hi; c++) {
+          int x = first[other + c];
+          if (x < first[row + c]) {
+            first[row + c] = x;
+          }
+        }
+      }
+      int c = chainOf[u];
+      if (c >= lo && c < hi) {
+        first[row + c] = posOf[u];
+      }
+    }
+  }
+
+  @Override
+  public int vertexCount() {
+    return chainOf.length;
+  }
+
+  @Override
+  public boolean reaches(int u, int v) {
+    if (u == v) {
+      return true;
+    }
+    int c = chainOf[v];
+    if (c >= 0) {
+      return first[u * k + c] <= posOf[v];
+    }
+    Csr in = graph.in();
+    for (int a = in.start[v]; a < in.start[v + 1]; a++) {
+      if (reaches(u, in.head[a])) {
+        return true;
+      }
+    }
+    for (int x = extraIn(v); x >= 0; x = extraNext.get(x)) {
+      if (reaches(u, extraTail.get(x))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Adds the arc u -> v to the DAG, keeping the index exact: u's row takes the elementwise
+   * min with v's, and every ancestor whose row improves passes it on to its in-neighbours
+   * (a backward worklist that stops where rows do not change). Returns false, adding
+   * nothing, when the arc would close a cycle. Cost: K per visited ancestor; cheap when the
+   * ancestors already reach what v reaches, which is the common case after the bulk of the
+   * known edges is in (pruning rounds), and a full rebuild otherwise.
+   */
+  boolean addArc(int u, int v) {
+    if (reaches(v, u)) {
+      return false;
+    }
+    if (extraHead == null) {
+      extraHead = new int[chainOf.length];
+      java.util.Arrays.fill(extraHead, -1);
+    }
+    extraTail.add(u);
+    extraNext.add(extraHead[v]);
+    extraHead[v] = extraTail.size() - 1;
+    IntBuffer work = new IntBuffer();
+    if (lower(u, v)) {
+      work.add(u);
+    }
+    Csr in = graph.in();
+    for (int i = 0; i < work.size(); i++) {
+      int x = work.get(i);
+      for (int a = in.start[x]; a < in.start[x + 1]; a++) {
+        if (lower(in.head[a], x)) {
+          work.add(in.head[a]);
+        }
+      }
+      for (int e = extraIn(x); e >= 0; e = extraNext.get(e)) {
+        if (lower(extraTail.get(e), x)) {
+          work.add(extraTail.get(e));
+        }
+      }
+    }
+    return true;
+  }
+
+  /** row(p) = min(row(p), row(x)); true when it changed. */
+  private boolean lower(int p, int x) {
+    int rp = p * k;
+    int rx = x * k;
+    boolean changed = false;
+    for (int c = 0; c < k; c++) {
+      if (first[rx + c] < first[rp + c]) {
+        first[rp + c] = first[rx + c];
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  private int extraIn(int v) {
+    return extraHead == null ? -1 : extraHead[v];
   }
 }

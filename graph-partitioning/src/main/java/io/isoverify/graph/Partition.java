@@ -17,25 +17,39 @@ import java.util.List;
  *                    them to the known graph keeps it acyclic
  * </pre>
  * A witness for the whole history is the known edges + the choice edges + each component's
- * solution. When {@link #knownCycle()} is not null the history violates the level and the
- * components are empty.
+ * solution, ordered as {@link #sccRank} says. When {@link #violated()} the history violates
+ * the level and the components are empty.
+ *
+ * <p>Edges that pruning made known (WW and RW between chains) are known only because the
+ * other side of their constraint closes a cycle; a certificate that shows a cycle through
+ * such an edge must justify it the same way.
  */
 public final class Partition {
   private final int[] txnOf;
   private final EdgeList known;
   private final EdgeList choices;
   private final List<Edge> knownCycle;
+  private final List<List<Edge>> conflictCycles;
   private final List<Component> components;
+  private final int[] sccRank;
   private final PartitionStats stats;
 
   Partition(int[] txnOf, EdgeList known, EdgeList choices, List<Edge> knownCycle,
-      List<Component> components, PartitionStats stats) {
+      List<List<Edge>> conflictCycles, List<Component> components, int[] sccRank,
+      PartitionStats stats) {
     this.txnOf = txnOf;
     this.known = known;
     this.choices = choices;
     this.knownCycle = knownCycle == null ? null : List.copyOf(knownCycle);
+    this.conflictCycles = conflictCycles == null ? null : List.copyOf(conflictCycles);
     this.components = List.copyOf(components);
+    this.sccRank = sccRank;
     this.stats = stats;
+  }
+
+  /** True when pruning already found a violation ({@link #knownCycle} or {@link #conflictCycles}). */
+  public boolean violated() {
+    return knownCycle != null || conflictCycles != null;
   }
 
   public int vertexCount() {
@@ -99,6 +113,28 @@ public final class Partition {
    */
   public List<Edge> knownCycle() {
     return knownCycle;
+  }
+
+  /**
+   * For a constraint whose two sides both close a cycle with known paths: the two cycles
+   * (side 0's, then side 1's), each as typed edges in cycle order starting with the side's
+   * edge; null when pruning found no such constraint. Either choice is cyclic, so the
+   * history violates the level.
+   */
+  public List<List<Edge>> conflictCycles() {
+    return conflictCycles;
+  }
+
+  /**
+   * Topological rank of the vertex's strongly connected component in the P-graph (known
+   * edges plus all edges of all remaining constraints; cobra appendix B.3). Every known
+   * edge, choice edge and constraint edge between two components goes from a lower rank to
+   * a higher one: a witness for the whole history is a topological order of the known
+   * edges, the choice edges and the sides the solver chose in each component, and one can
+   * be found SCC by SCC in rank order. -1 for every vertex when {@link #violated()}.
+   */
+  public int sccRank(int vertex) {
+    return sccRank == null ? -1 : sccRank[vertex];
   }
 
   /** The independent sub-problems, with {@link Component#txn} holding dense History ids. */

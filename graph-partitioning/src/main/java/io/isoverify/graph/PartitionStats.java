@@ -10,21 +10,24 @@ package io.isoverify.graph;
  * @param wrEdges write-read edges
  * @param wwEdges write-write edges
  * @param rwEdges read-write edges
- * @param rtEdges real-time edges (frontier edges only, see {@link RealTimeEdges})
- * @param chains write chains over all keys (cobra section 3.2)
+ * @param rtEdges real-time edges (frontier edges only, mtc section IV)
+ * @param chains write chains over all keys (cobra section 3.1)
+ * @param orderedChainPairs pairs of chains of a key the known graph already ordered, for
+ *     which no constraint was made (constraint avoidance, DESIGN section 4)
  * @param constraintsBefore constraints built, before pruning
  * @param constraintsAfter constraints left after pruning (all of them are in components)
  * @param components components handed to the solver
  * @param largestComponent vertices of the largest component (0 when none)
  * @param unknownIncluded transactions with an unknown outcome counted as committed
  * @param unknownExcluded transactions with an unknown outcome left out
- * @param pruneRounds pruning rounds run
- * @param graphNanos time to build the known graph and constraints
+ * @param pruneRounds pruning rounds run, the last one (which pruned nothing) included
+ * @param graphNanos time to build the known graph, the first reachability index and the
+ *     constraints
  * @param pruneNanos time to prune to the fixpoint
  * @param componentsNanos time to find P-SCCs and build components
  */
 public record PartitionStats(int vertices, long soEdges, long wrEdges, long wwEdges,
-    long rwEdges, long rtEdges, int chains, int constraintsBefore, int constraintsAfter,
-    int components, int largestComponent, int unknownIncluded, int unknownExcluded,
+    long rwEdges, long rtEdges, int chains, long orderedChainPairs, int constraintsBefore,
+    int constraintsAfter, int components, int largestComponent, int unknownIncluded, int unknownExcluded,
     int pruneRounds, long graphNanos, long pruneNanos, long componentsNanos) {
 }

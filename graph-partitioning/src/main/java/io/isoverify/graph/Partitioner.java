@@ -1,17 +1,111 @@
 package io.isoverify.graph;
 
 import io.isoverify.history.History;
+import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
+import java.util.List;
 
 /**
- * Entry point of graph-partitioning: history -> polygraph -> pruning to a fixpoint ->
- * P-SCC components (cobra sections 3 and appendix B.3, polysi section 4).
+ * Entry point of graph-partitioning: history -> polygraph -> pruning to a fixpoint -> P-SCC
+ * components, on primitive arrays throughout (no object per edge or operation).
+ *
+ * <ol>
+ *   <li>Vertices ({@link Vertices}): committed transactions, unknown-outcome ones read from,
+ *       and a virtual initial vertex 0 with an SO edge to the first vertex of each session.</li>
+ *   <li>Known edges: SO between consecutive vertices of a session; WR from each version to
+ *       its readers; WW and RW along write chains ({@link Chains}, cobra section 3.1); for
+ *       SSER, RT frontier edges ({@link RealTimeEdges}).</li>
+ *   <li>Chain pairs of a key: forced edges when the known graph orders them, a constraint
+ *       when concurrent ({@link ChainOrdering}; cobra 3.2, polysi Definition 9).</li>
+ *   <li>Pruning to a fixpoint ({@link Pruner}; cobra 3.3, polysi 4.3), on the graph whose
+ *       cycles are violations ({@link CycleGraph}: for SI the induced graph
+ *       (SO u WR u WW) ; RW?).</li>
+ *   <li>P-SCC components ({@link ComponentBuilder}; cobra appendix B.3).</li>
+ * </ol>
+ *
+ * <p>What the solver must check on a component: SER and SSER, that the chosen edges with
+ * the known ones form no cycle; SI, that they form no cycle without two consecutive RW
+ * edges (cyclically), which is a cycle of the induced graph.
  */
 public final class Partitioner {
   private Partitioner() {
   }
 
   public static Partition partition(History history, Level level, PartitionOptions options) {
-    throw new UnsupportedOperationException("not yet implemented");
+    long t0 = System.nanoTime();
+    int keyCount = history.keys().size();
+    Operations ops = new Operations(history);
+    Vertices vertices = new Vertices(history, ops);
+    Versions versions = new Versions(keyCount, ops, vertices);
+    Chains chains = new Chains(versions, keyCount);
+    int n = vertices.count();
+    EdgeList known = new EdgeList(4 * n);
+    int[] chainOf = new int[n];
+    int[] posOf = new int[n];
+    int sessionChains = addSessionOrder(history, vertices, known, chainOf, posOf);
+    chains.addKnownEdges(known);
+    if (level == Level.SSER) {
+      RealTimeEdges.add(history, vertices, known);
+    }
+    Constraints constraints = new Constraints();
+    Pruner pruner = new Pruner(level, n, chainOf, posOf, sessionChains, options.threads(),
+        options.incrementalPruning(), known, constraints);
+    boolean acyclic = pruner.resolveChains(chains, keyCount);
+    long t1 = System.nanoTime();
+    if (acyclic) {
+      pruner.prune(options.maxPruneRounds());
+    }
+    long t2 = System.nanoTime();
+    CycleReport report = new CycleReport(vertices.txnOf, versions);
+    List<Edge> knownCycle = pruner.knownCycle == null ? null : report.edges(pruner.knownCycle);
+    List<List<Edge>> conflict = pruner.conflictCycles == null ? null
+        : List.of(report.edges(pruner.conflictCycles[0]), report.edges(pruner.conflictCycles[1]));
+    ComponentBuilder parts = knownCycle == null && conflict == null
+        ? new ComponentBuilder(n, vertices.txnOf, known, constraints) : null;
+    long t3 = System.nanoTime();
+    long[] byType = new long[EdgeType.values().length];
+    for (int e = 0; e < known.size(); e++) {
+      byType[known.type(e)]++;
+    }
+    PartitionStats stats = new PartitionStats(n, byType[EdgeType.SO.ordinal()],
+        byType[EdgeType.WR.ordinal()], byType[EdgeType.WW.ordinal()],
+        byType[EdgeType.RW.ordinal()], byType[EdgeType.RT.ordinal()], chains.chainCount(),
+        pruner.orderedPairs, pruner.constraintsBefore, constraints.aliveCount(),
+        parts == null ? 0 : parts.components.size(), parts == null ? 0 : parts.largest,
+        vertices.unknownIncluded, vertices.unknownExcluded, pruner.rounds, t1 - t0, t2 - t1,
+        t3 - t2);
+    return new Partition(vertices.txnOf, known, parts == null ? new EdgeList() : parts.choices,
+        knownCycle, conflict, parts == null ? List.of() : parts.components,
+        parts == null ? null : parts.sccRank, stats);
+  }
+
+  /**
+   * Adds SO edges between consecutive vertices of each session and from vertex 0 to each
+   * session's first vertex, and makes each session a chain of the reachability index
+   * (vertex 0 heads the first one). Returns the number of chains.
+   */
+  private static int addSessionOrder(History history, Vertices vertices, EdgeList known,
+      int[] chainOf, int[] posOf) {
+    int so = EdgeType.SO.ordinal();
+    int chain = -1;
+    int prevSession = -1;
+    int pos = 1;
+    for (int v = 1; v < vertices.count(); v++) {
+      int s = history.session(vertices.txnOf[v]);
+      if (s != prevSession) {
+        chain++;
+        pos = chain == 0 ? 1 : 0;
+        known.add(0, v, so, -1);
+        prevSession = s;
+      } else {
+        known.add(v - 1, v, so, -1);
+      }
+      chainOf[v] = chain;
+      posOf[v] = pos++;
+    }
+    chainOf[0] = 0;
+    posOf[0] = 0;
+    return Math.max(chain + 1, 1);
   }
 }

@@ -51,6 +51,9 @@ public final class HistoryBuilder {
   private long[] runEnd = new long[256];
   private int[] runFirstOp = new int[257];
 
+  /** Scratch for {@link #copyOps}: position -> arrival-order operation, reused. */
+  private int[] slot = new int[16];
+
   public HistoryBuilder(String source, RowNamer namer) {
     this.source = source;
     this.namer = namer;
@@ -307,8 +310,10 @@ public final class HistoryBuilder {
       int r = byTxn[i];
       count += runFirstOp[r + 1] - runFirstOp[r];
     }
-    int[] slot = new int[count];
-    Arrays.fill(slot, -1);
+    if (slot.length < count) {
+      slot = new int[Math.max(count, slot.length * 2)];
+    }
+    Arrays.fill(slot, 0, count, -1);
     for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
       int r = byTxn[i];
       for (int o = runFirstOp[r]; o < runFirstOp[r + 1]; o++) {
@@ -329,11 +334,12 @@ public final class HistoryBuilder {
       kindOut[out] = opKind[o];
       keyOut[out] = opKey[o];
       valueOut[out] = opValue[o];
-      int[] list = readLists.get(o);
+      // Most histories have neither: skip the boxed lookups, one per operation.
+      int[] list = readLists.isEmpty() ? null : readLists.get(o);
       if (list != null) {
         listsOut.put(out, list);
       }
-      PredicateRead pr = predicates.get(o);
+      PredicateRead pr = predicates.isEmpty() ? null : predicates.get(o);
       if (pr != null) {
         predicatesOut.put(out, pr);
       }

@@ -3,9 +3,7 @@ package io.isoverify.datasets.generate;
 import io.isoverify.datasets.sim.Injection;
 import io.isoverify.datasets.sim.Isolation;
 import io.isoverify.datasets.sim.Simulator;
-import io.isoverify.datasets.workload.KeyDistribution;
 import io.isoverify.datasets.workload.PlannedWorkload;
-import io.isoverify.datasets.workload.WorkloadKind;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.io.HistorySink;
 import java.io.IOException;
@@ -13,9 +11,11 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -32,55 +32,40 @@ public final class GenerateCommand implements Callable<Integer> {
   @Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--workload", defaultValue = "general",
-      description = "general, blindw-rw, blindw-rh, tpcc, rubis, twitter (default: ${DEFAULT-VALUE})")
-  String workload;
+  @Mixin
+  WorkloadOptions workload;
 
-  @Option(names = "--sessions", defaultValue = "20", description = "client sessions (default: ${DEFAULT-VALUE})")
+  @Option(names = "--sessions", defaultValue = "20",
+      description = "client sessions (default: ${DEFAULT-VALUE})")
   int sessions;
 
   @Option(names = "--txns", defaultValue = "2000",
       description = "transactions in total, over all sessions (default: ${DEFAULT-VALUE})")
   long txns;
 
-  @Option(names = "--ops", defaultValue = "15",
-      description = "operations per transaction, N or MIN-MAX (default: ${DEFAULT-VALUE})")
-  String ops;
-
-  @Option(names = "--keys", defaultValue = "10000",
-      description = "keys; for tpcc, rubis and twitter the size of the main table (default: ${DEFAULT-VALUE})")
-  long keys;
-
-  @Option(names = "--read-ratio", defaultValue = "0.5",
-      description = "fraction of reads in the general workload (default: ${DEFAULT-VALUE})")
-  double readRatio;
-
-  @Option(names = "--distribution", defaultValue = "zipf",
-      description = "key distribution: uniform, zipf, hotspot (default: ${DEFAULT-VALUE})")
-  String distribution;
-
-  @Option(names = "--zipf-exponent", defaultValue = "1.0", description = "(default: ${DEFAULT-VALUE})")
-  double zipfExponent;
-
   @Option(names = "--isolation", defaultValue = "SER",
       description = "SER, SI, SSER, RC, RA, CAUSAL (default: ${DEFAULT-VALUE})")
   String isolation;
 
-  @Option(names = "--inject", description = "an anomaly to inject once, e.g. LOST_UPDATE or LostUpdate")
+  @Option(names = "--inject",
+      description = "an anomaly to inject once, e.g. LOST_UPDATE or LostUpdate")
   String inject;
 
   @Option(names = "--seed", defaultValue = "0", description = "(default: ${DEFAULT-VALUE})")
   long seed;
 
   @Option(names = "--unknown-rate", defaultValue = "0",
-      description = "fraction of transactions whose outcome the client never learns (default: ${DEFAULT-VALUE})")
+      description = "fraction of transactions whose outcome the client never learns"
+          + " (default: ${DEFAULT-VALUE})")
   double unknownRate;
 
   @Option(names = "--staleness", defaultValue = "64",
-      description = "how many clock ticks back a stale snapshot may read (default: ${DEFAULT-VALUE})")
+      description = "how many clock ticks back a stale snapshot may read"
+          + " (default: ${DEFAULT-VALUE})")
   long staleness;
 
-  @Parameters(index = "0", paramLabel = "OUTPUT", description = "the history file: NAME.parquet or NAME.jsonl")
+  @Parameters(index = "0", paramLabel = "OUTPUT",
+      description = "the history file: NAME.parquet or NAME.jsonl")
   Path output;
 
   /** Runs the command on {@code args} and returns its exit code; never exits the JVM. */
@@ -105,10 +90,9 @@ public final class GenerateCommand implements Callable<Integer> {
     PlannedWorkload w;
     Simulator.Config config;
     try {
-      int[] range = opRange(ops);
-      w = workloadKind().create(range[0], range[1], readRatio, keyDistribution());
+      w = workload.create();
       config = new Simulator.Config(sessions, txns, isolationLevel(), seed, unknownRate,
-          staleness, inject == null ? null : anomaly(inject));
+          staleness, inject == null ? null : anomaly(inject), 0);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -141,47 +125,12 @@ public final class GenerateCommand implements Callable<Integer> {
     return output.resolveSibling(output.getFileName() + ".injection.json");
   }
 
-  private WorkloadKind workloadKind() {
-    WorkloadKind k = WorkloadKind.ofCliName(workload);
-    if (k == null) {
-      throw new IllegalArgumentException("unknown workload " + workload
-          + "; known: general, blindw-rw, blindw-rh, tpcc, rubis, twitter");
-    }
-    return k;
-  }
-
-  private KeyDistribution keyDistribution() {
-    return switch (distribution.toLowerCase(java.util.Locale.ROOT)) {
-      case "uniform" -> KeyDistribution.uniform(keys);
-      case "zipf", "zipfian" -> KeyDistribution.zipf(keys, zipfExponent);
-      case "hotspot" -> KeyDistribution.hotspot(keys);
-      default -> throw new IllegalArgumentException(
-          "unknown distribution " + distribution + "; known: uniform, zipf, hotspot");
-    };
-  }
-
   private Isolation isolationLevel() {
     try {
-      return Isolation.valueOf(isolation.toUpperCase(java.util.Locale.ROOT));
+      return Isolation.valueOf(isolation.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "unknown isolation level " + isolation + "; known: SER, SI, SSER, RC, RA, CAUSAL");
-    }
-  }
-
-  /** "8-15" or "15" as {min, max}. */
-  static int[] opRange(String text) {
-    try {
-      int dash = text.indexOf('-');
-      int min = Integer.parseInt(dash < 0 ? text.trim() : text.substring(0, dash).trim());
-      int max = dash < 0 ? min : Integer.parseInt(text.substring(dash + 1).trim());
-      if (min < 1 || max < min) {
-        throw new NumberFormatException();
-      }
-      return new int[] {min, max};
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "--ops must be N or MIN-MAX with 1 <= MIN <= MAX, not " + text);
     }
   }
 

@@ -14,16 +14,33 @@ import java.util.Optional;
  * level of the verifier is promised.
  */
 public enum PostgresIsolation {
-  SERIALIZABLE(Connection.TRANSACTION_SERIALIZABLE, Level.SER),
-  REPEATABLE_READ(Connection.TRANSACTION_REPEATABLE_READ, Level.SI),
-  READ_COMMITTED(Connection.TRANSACTION_READ_COMMITTED, null);
+  SERIALIZABLE("serializable", Connection.TRANSACTION_SERIALIZABLE, Level.SER),
+  REPEATABLE_READ("repeatable-read", Connection.TRANSACTION_REPEATABLE_READ, Level.SI),
+  READ_COMMITTED("read-committed", Connection.TRANSACTION_READ_COMMITTED, null);
 
+  private final String cliName;
   private final int jdbcLevel;
   private final Level guaranteed;
 
-  PostgresIsolation(int jdbcLevel, Level guaranteed) {
+  PostgresIsolation(String cliName, int jdbcLevel, Level guaranteed) {
+    this.cliName = cliName;
     this.jdbcLevel = jdbcLevel;
     this.guaranteed = guaranteed;
+  }
+
+  /** The name on the command line. */
+  public String cliName() {
+    return cliName;
+  }
+
+  /** The level with this command-line name ("_" taken for "-", any case), or null. */
+  public static PostgresIsolation ofCliName(String name) {
+    for (PostgresIsolation i : values()) {
+      if (i.cliName.equalsIgnoreCase(name.replace('_', '-'))) {
+        return i;
+      }
+    }
+    return null;
   }
 
   /** The {@link Connection} constant that selects this level. */

@@ -23,8 +23,9 @@ import java.util.SplittableRandom;
  */
 public final class RandomHistories {
   /**
-   * The size limits. Transactions are spread over the sessions by the scheduler; aborted
-   * transactions count against {@code maxTransactions}, so at most that many commit.
+   * The size limits. Transactions are spread over the sessions by the scheduler (a session
+   * may get none); aborted transactions count against {@code maxTransactions}, so at most
+   * that many commit.
    */
   public record Shape(int minSessions, int maxSessions, int maxTxnsPerSession, int maxOps,
       int maxKeys, int maxTransactions) {
@@ -76,8 +77,10 @@ public final class RandomHistories {
 
   private static List<RecordingSink.Txn> run(long seed, Level level, Shape shape) {
     SplittableRandom random = new SplittableRandom(seed);
-    int sessions = shape.minSessions() + random.nextInt(shape.maxSessions() - shape.minSessions() + 1);
-    int total = Math.min(shape.maxTransactions(), sessions * (1 + random.nextInt(shape.maxTxnsPerSession())));
+    int sessions = shape.minSessions()
+        + random.nextInt(shape.maxSessions() - shape.minSessions() + 1);
+    int perSession = 1 + random.nextInt(shape.maxTxnsPerSession());
+    int total = Math.min(shape.maxTransactions(), sessions * perSession);
     int maxOps = 1 + random.nextInt(shape.maxOps());
     int keys = 1 + random.nextInt(shape.maxKeys());
     double readRatio = 0.1 + 0.8 * random.nextDouble();
@@ -88,7 +91,7 @@ public final class RandomHistories {
     };
     GeneralWorkload workload = new GeneralWorkload(1, maxOps, readRatio, distribution);
     Simulator.Config config = Simulator.Config.of(sessions, total, Isolation.of(level),
-        random.nextLong()).withStaleness(16);
+        random.nextLong()).withStaleness(16).withSessionLimit(shape.maxTxnsPerSession());
     RecordingSink sink = new RecordingSink();
     try {
       Simulator.run(workload, config, sink);

@@ -6,6 +6,7 @@ import io.isoverify.history.Outcome;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.io.HistorySink;
 import java.io.IOException;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -33,9 +34,11 @@ public final class Simulator {
    * @param staleness how many ticks back a stale snapshot (SER read-only, RA, CAUSAL) may
    *     reach
    * @param inject the anomaly to inject once at a random point, or null
+   * @param sessionLimit the most transactions one session runs, 0 for no limit; the run
+   *     ends early when every session reached it
    */
   public record Config(int sessions, long transactions, Isolation isolation, long seed,
-      double unknownRate, long staleness, Anomaly inject) {
+      double unknownRate, long staleness, Anomaly inject, int sessionLimit) {
     public Config {
       if (sessions < 1) {
         throw new IllegalArgumentException("at least one session is needed, not " + sessions);
@@ -45,28 +48,40 @@ public final class Simulator {
             "at least one transaction is needed, not " + transactions);
       }
       if (!(unknownRate >= 0 && unknownRate <= 1)) {
-        throw new IllegalArgumentException("the unknown rate must be in [0, 1], not " + unknownRate);
+        throw new IllegalArgumentException(
+            "the unknown rate must be in [0, 1], not " + unknownRate);
       }
       if (inject != null && !Injector.injectable().contains(inject)) {
         throw new IllegalArgumentException("cannot inject " + inject.displayName());
+      }
+      if (sessionLimit < 0) {
+        throw new IllegalArgumentException("the session limit must be 0 (none) or positive");
       }
     }
 
     /** A config without unknown outcomes or injection, stale snapshots reaching 64 ticks. */
     public static Config of(int sessions, long transactions, Isolation isolation, long seed) {
-      return new Config(sessions, transactions, isolation, seed, 0, 64, null);
+      return new Config(sessions, transactions, isolation, seed, 0, 64, null, 0);
     }
 
     public Config withUnknownRate(double rate) {
-      return new Config(sessions, transactions, isolation, seed, rate, staleness, inject);
+      return new Config(sessions, transactions, isolation, seed, rate, staleness, inject,
+          sessionLimit);
     }
 
     public Config withStaleness(long ticks) {
-      return new Config(sessions, transactions, isolation, seed, unknownRate, ticks, inject);
+      return new Config(sessions, transactions, isolation, seed, unknownRate, ticks, inject,
+          sessionLimit);
     }
 
     public Config withInjection(Anomaly anomaly) {
-      return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, anomaly);
+      return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, anomaly,
+          sessionLimit);
+    }
+
+    public Config withSessionLimit(int limit) {
+      return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, inject,
+          limit);
     }
   }
 
@@ -80,7 +95,7 @@ public final class Simulator {
   private Simulator() {}
 
   /** The anomalies {@link Config#inject} accepts. */
-  public static java.util.List<Anomaly> injectable() {
+  public static List<Anomaly> injectable() {
     return Injector.injectable();
   }
 
@@ -110,7 +125,8 @@ public final class Simulator {
       int slot = random.nextInt(activeCount);
       SimTxn t = open[active[slot]];
       if (!t.open) {
-        if (toBegin == 0) {
+        if (toBegin == 0 || (config.sessionLimit() > 0
+            && nextPosition[t.session] >= config.sessionLimit())) {
           active[slot] = active[--activeCount];
           continue;
         }
@@ -121,6 +137,10 @@ public final class Simulator {
         toBegin--;
         begun++;
         workload.plan(t.session, random, t.plan);
+        if (t.plan.size() == 0) {
+          throw new IllegalStateException("the workload gave session " + t.session
+              + " a transaction without operations");
+        }
         t.reset(counters.nextTxn(), nextPosition[t.session]++, counters.tick());
         db.begin(t, counters.now(), random);
       } else if (t.done < t.plan.size()) {

@@ -1,5 +1,6 @@
 package io.isoverify.datasets.postgres;
 
+import io.isoverify.history.io.HistoryBuilderSink;
 import java.util.List;
 import java.util.Locale;
 
@@ -33,7 +34,8 @@ public final class CollectBenchmark {
       String name = "rmw " + w.keysPerTxn() + " of " + w.keys() + " keys";
       for (PostgresIsolation level : PostgresIsolation.values()) {
         CollectorConfig config = CollectorConfig.of(url, level, sessions, transactions, 1L);
-        CollectionResult r = new PostgresCollector(config).collect(w, new BuildingSink());
+        CollectionResult r = new PostgresCollector(config).collect(w,
+            new HistoryBuilderSink(level + " collection"));
         System.out.printf(Locale.ROOT, "%-16s %-24s %9d %9d %9d %10.2f %12.0f%n", level,
             name, r.committed(), r.aborted(), r.unknown(), r.elapsedNanos() / 1e9,
             r.committedPerSecond());

@@ -9,6 +9,7 @@ import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
+import io.isoverify.history.io.HistoryBuilderSink;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,9 +41,13 @@ class PostgresCollectorTest {
 
   private static Collected collect(CollectorConfig config, ReadModifyWriteWorkload workload)
       throws Exception {
-    BuildingSink sink = new BuildingSink();
+    HistoryBuilderSink sink = sink();
     CollectionResult result = new PostgresCollector(config).collect(workload, sink);
     return new Collected(result, sink.history());
+  }
+
+  private static HistoryBuilderSink sink() {
+    return new HistoryBuilderSink("postgres collection");
   }
 
   private record Collected(CollectionResult result, History history) {}
@@ -57,7 +62,7 @@ class PostgresCollectorTest {
     assertEquals(TRANSACTIONS, c.result().committed());
     assertEquals(0, c.result().unknown());
     assertEquals(0, c.result().abandoned());
-    // An attempt aborted before its first operation completed has nothing to record.
+    // An attempt whose first operation, a read, failed has nothing to record.
     assertTrue(countOutcome(h, Outcome.ABORTED) <= c.result().aborted());
     assertEquals(c.result().committed() + countOutcome(h, Outcome.ABORTED), h.txnCount());
     assertEquals(SESSIONS, h.sessionCount());
@@ -137,7 +142,7 @@ class PostgresCollectorTest {
   void sessionsWhoseConnectionsAreKilledReconnectAndRecordTheOutcome() throws Exception {
     CollectorConfig config = CollectorConfig.of(cluster.jdbcUrl(), PostgresIsolation.READ_COMMITTED,
         SESSIONS, TRANSACTIONS, SEED);
-    BuildingSink sink = new BuildingSink();
+    HistoryBuilderSink sink = sink();
     CollectionResult result;
     long killed;
     try (SessionKillingWorkload killing = new SessionKillingWorkload(
@@ -163,7 +168,7 @@ class PostgresCollectorTest {
     CollectorConfig config = CollectorConfig.of(cluster.missingDatabaseUrl(),
         PostgresIsolation.SERIALIZABLE, 1, 1, SEED);
     CollectionException e = assertThrows(CollectionException.class,
-        () -> new PostgresCollector(config).collect(CONTENDED, new BuildingSink()));
+        () -> new PostgresCollector(config).collect(CONTENDED, sink()));
 
     assertTrue(e.getMessage().startsWith("preparing table kv: "), e.getMessage());
     assertTrue(e.getMessage().contains("\"no_such_db\""), e.getMessage());

@@ -27,6 +27,9 @@ class RandomHistoriesTest {
       assertTrue(NonCycleChecks.findings(h, 1).clean(), level + " seed " + seed);
       assertTrue(h.txnCount() <= 8, "seed " + seed);
       assertTrue(h.sessionCount() <= 5 && h.keys().size() <= 4, "seed " + seed);
+      for (int s = 0; s < h.sessionCount(); s++) {
+        assertTrue(h.endTxnOfSession(s) - h.firstTxnOfSession(s) <= 4, "seed " + seed);
+      }
       for (int t = 0; t < h.txnCount(); t++) {
         int ops = h.endOp(t) - h.firstOp(t);
         assertTrue(ops >= 1 && ops <= 4, "seed " + seed);

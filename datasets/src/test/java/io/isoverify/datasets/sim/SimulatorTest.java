@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.datasets.workload.GeneralWorkload;
 import io.isoverify.datasets.workload.KeyDistribution;
+import io.isoverify.datasets.workload.PlannedWorkload;
+import io.isoverify.datasets.workload.WorkloadKind;
 import io.isoverify.datasets.workload.TxnPlan;
 import io.isoverify.history.History;
 import io.isoverify.history.Outcome;
@@ -15,6 +17,7 @@ import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.io.HistoryBuilderSink;
 import io.isoverify.history.io.JsonlHistorySink;
 import java.io.StringWriter;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -67,6 +70,20 @@ class SimulatorTest {
     } else {
       assertTrue(f.clean(), () -> isolation + ": " + f.counts());
     }
+  }
+
+  @ParameterizedTest
+  @EnumSource(WorkloadKind.class)
+  void everyWorkloadRunsWithAnInjectionOnFreshKeys(WorkloadKind kind) throws Exception {
+    PlannedWorkload w = kind.create(2, 6, 0.5, KeyDistribution.zipf(200, 0.8));
+    HistoryBuilderSink sink = new HistoryBuilderSink(kind.cliName());
+    Simulator.Result r = Simulator.run(w, Simulator.Config.of(8, 400, Isolation.SI, 4)
+        .withInjection(Anomaly.INTERMEDIATE_READ), sink);
+    History h = sink.history();
+    assertEquals(402, h.txnCount());
+    assertEquals(List.of(w.keys()), r.injection().keys());
+    NonCycleFindings f = NonCycleChecks.findings(h, 5);
+    assertEquals(Map.of(Anomaly.INTERMEDIATE_READ, 1L), f.counts());
   }
 
   @ParameterizedTest
@@ -133,6 +150,5 @@ class SimulatorTest {
     var e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
         () -> Simulator.Config.of(2, 10, Isolation.SER, 1).withInjection(Anomaly.FUTURE_READ));
     assertEquals("cannot inject FutureRead", e.getMessage());
-    assertEquals(Map.of(), Map.of());
   }
 }

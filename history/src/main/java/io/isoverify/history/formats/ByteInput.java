@@ -25,27 +25,31 @@ final class ByteInput implements AutoCloseable {
   private long consumed;
   private long recordStart;
 
-  private ByteInput(String file, InputStream in) {
+  private final long size;
+
+  private ByteInput(String file, InputStream in, long size) {
     this.file = file;
     this.in = in;
+    this.size = size;
   }
 
   /** Opens {@code path}; a file that cannot be opened is an {@link InvalidHistoryException}. */
   static ByteInput open(Path path) throws InvalidHistoryException {
     try {
-      return new ByteInput(path.toString(), Files.newInputStream(path));
+      return new ByteInput(path.toString(), Files.newInputStream(path), Files.size(path));
     } catch (IOException e) {
       throw new InvalidHistoryException(path.toString(), "", "cannot read the file: " + e, e);
     }
   }
 
-  String file() {
-    return file;
-  }
-
   /** The file offset of the next unread byte. */
   long offset() {
     return consumed + pos;
+  }
+
+  /** The bytes left to read, from the file's size when opened; bounds counts before allocating. */
+  long remaining() {
+    return size - offset();
   }
 
   /** Marks the start of a record: errors until the next mark name this offset. */
@@ -149,8 +153,9 @@ final class ByteInput implements AutoCloseable {
   }
 
   private InvalidHistoryException truncated(String what, int missing) {
-    return new InvalidHistoryException(file, "byte " + recordStart, "the file ends inside a record: "
-        + what + " at byte " + offset() + " needs " + missing + " more byte(s)");
+    return new InvalidHistoryException(file, "byte " + recordStart,
+        "the file ends inside a record: " + what + " at byte " + offset() + " needs " + missing
+            + " more byte(s)");
   }
 
   /** Moves the unread tail to the front and reads more; false at end of file. */

@@ -54,8 +54,11 @@ final class Edn {
   }
 
   private static final Object NOTHING = new Object();
+  /** Deeper nesting is refused rather than risking the stack; Jepsen ops nest a few levels. */
+  private static final int MAX_DEPTH = 500;
   private final String s;
   private int i;
+  private int depth;
 
   private Edn(String s) {
     this.s = s;
@@ -77,6 +80,17 @@ final class Edn {
 
   /** The next value, or NOTHING at the end of the text. */
   private Object value() throws EdnException {
+    if (++depth > MAX_DEPTH) {
+      throw error("values nest deeper than " + MAX_DEPTH + " levels");
+    }
+    try {
+      return valueAtDepth();
+    } finally {
+      depth--;
+    }
+  }
+
+  private Object valueAtDepth() throws EdnException {
     while (true) {
       skipBlank();
       if (i >= s.length()) {

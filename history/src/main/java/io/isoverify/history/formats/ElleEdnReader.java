@@ -6,10 +6,6 @@ import io.isoverify.history.HistoryBuilder;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -65,18 +61,7 @@ public final class ElleEdnReader {
 
   public static History read(Path file) throws InvalidHistoryException {
     ElleEdnReader r = new ElleEdnReader(file);
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String text;
-      long line = 0;
-      while ((text = in.readLine()) != null) {
-        line++;
-        if (!text.isBlank()) {
-          r.op(line, text);
-        }
-      }
-    } catch (IOException e) {
-      throw new InvalidHistoryException(r.name, "", "cannot read the file: " + e, e);
-    }
+    TextLines.forEach(file, r::op);
     for (Invoke open : r.pending.values()) {
       r.transaction(open, null, open.line, Outcome.UNKNOWN, open.value);
     }
@@ -154,7 +139,8 @@ public final class ElleEdnReader {
     long end = timed ? (Long) endTime : History.NO_TIME;
     int opPos = 0;
     for (Object m : microOps) {
-      if (!(m instanceof List<?> mop) || mop.size() != 3 || !(mop.get(0) instanceof Edn.Keyword f)) {
+      if (!(m instanceof List<?> mop) || mop.size() != 3
+          || !(mop.get(0) instanceof Edn.Keyword f)) {
         throw fail(line, "a micro-op must be [:f key value], not " + m);
       }
       Object key = mop.get(1);

@@ -6,10 +6,6 @@ import io.isoverify.history.HistoryBuilder;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -56,27 +52,14 @@ public final class TextOpsReader {
   }
 
   private void pass(Path file, boolean collectZeroWrites) throws InvalidHistoryException {
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String text;
-      long line = 0;
-      while ((text = in.readLine()) != null) {
-        line++;
-        String t = text.strip();
-        if (t.isEmpty()) {
-          continue;
-        }
-        boolean write = parse(t, line);
-        if (collectZeroWrites) {
-          if (write && fields[1] == 0) {
-            zeroWritten.encode(fields[0]);
-          }
-        } else {
-          add(line, write);
-        }
+    TextLines.forEach(file, (line, text) -> {
+      boolean write = parse(text.strip(), line);
+      if (!collectZeroWrites) {
+        add(line, write);
+      } else if (write && fields[1] == 0) {
+        zeroWritten.encode(fields[0]);
       }
-    } catch (IOException e) {
-      throw new InvalidHistoryException(name, "", "cannot read the file: " + e, e);
-    }
+    });
   }
 
   /** Parses {@code r(a,b,c,d)} or {@code w(...)} into {@link #fields}; true for a write. */

@@ -61,13 +61,14 @@ public final class ParquetHistoryReader {
         PageReadStore pages = readRowGroup(in, group, row, name);
         long rows = pages.getRowCount();
         try {
-          ParquetRowGroup reader = new ParquetRowGroup(name,
-              layout, new ColumnReadStoreImpl(pages, converter, schema, createdBy));
+          ParquetRowGroup reader = new ParquetRowGroup(name, layout,
+              in.getRowGroups().get(group), pages,
+              new ColumnReadStoreImpl(pages, converter, schema, createdBy));
           for (long i = 0; i < rows; i++) {
             reader.readRow(row + 1, b);
             row++;
           }
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
           throw new InvalidHistoryException(name, "row " + (row + 1),
               "the Parquet data cannot be decoded: " + reason(e), e);
         }

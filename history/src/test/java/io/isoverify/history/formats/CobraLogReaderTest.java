@@ -107,6 +107,17 @@ class CobraLogReaderTest {
   }
 
   @Test
+  void builderMessagesNameTheLogInsideTheFolder() throws Exception {
+    LogBytes.bigEndian().tag('S').i64(1).tag('W').i64(100, 7, 55).tag('C').i64(1)
+        .writeTo(dir.resolve("T0.log"));
+    LogBytes.bigEndian().tag('S').i64(1).tag('W').i64(101, 7, 56).tag('C').i64(1)
+        .writeTo(dir.resolve("T1.log"));
+
+    assertMessage(dir + ": T1.log byte 9: the operations of transaction 1 disagree on the "
+        + "session: T1 here but T0 at T0.log byte 9");
+  }
+
+  @Test
   void folderWithoutLogsIsRefused() throws IOException {
     Files.writeString(dir.resolve("T0.debug"), "x");
 

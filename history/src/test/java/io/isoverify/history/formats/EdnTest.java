@@ -49,6 +49,7 @@ class EdnTest {
     assertError("\"open", 6, "the string is not closed");
     assertError("[1] 2", 5, "unexpected '2' after the value");
     assertError("12x", 4, "\"12x\" is not a number");
+    assertError("[".repeat(600), 501, "values nest deeper than 500 levels");
   }
 
   private static void assertError(String text, int column, String message) {

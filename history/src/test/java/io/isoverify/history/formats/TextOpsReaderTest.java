@@ -82,6 +82,14 @@ class TextOpsReaderTest {
         + "here but 0 at line 1");
   }
 
+  @Test
+  void aFileThatIsNotUtf8IsRefusedAtItsLine() throws Exception {
+    Path f = Files.write(dir.resolve("h.txt"), new byte[] {'w', '(', '1', ',', '1', ',', '0', ',',
+        '0', ')', '\n', 'r', '(', (byte) 0xff, ')', '\n'});
+
+    assertMessage(f, f + ": line 2: the file is not UTF-8 text");
+  }
+
   private static void assertMessage(Path f, String expected) {
     InvalidHistoryException e = assertThrows(InvalidHistoryException.class,
         () -> TextOpsReader.read(f));

@@ -56,7 +56,7 @@ public final class ParquetHistoryBenchmark {
     }
   }
 
-  private static void generate(Path file, long txns) throws Exception {
+  static void generate(Path file, long txns) throws Exception {
     SplittableRandom random = new SplittableRandom(42);
     long[] lastValue = new long[KEYS];
     int[] position = new int[SESSIONS];

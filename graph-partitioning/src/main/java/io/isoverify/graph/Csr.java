@@ -1,0 +1,61 @@
+package io.isoverify.graph;
+
+/**
+ * A directed graph in compressed sparse row form: node u's out-arcs are
+ * {@code start[u] .. start[u+1]-1}, arc a goes to {@code head[a]} and carries the label
+ * {@code label[a]} (an index into whatever edge list the graph was built from).
+ * Built by counting sort in O(nodes + arcs).
+ */
+final class Csr {
+  final int[] start;
+  final int[] head;
+  final int[] label;
+
+  private Csr(int[] start, int[] head, int[] label) {
+    this.start = start;
+    this.head = head;
+    this.label = label;
+  }
+
+  int nodeCount() {
+    return start.length - 1;
+  }
+
+  /** The graph of arcs {@code tail[a] -> head[a]}, a in 0..arcs-1, labelled a. */
+  static Csr of(int nodes, int[] tail, int[] head, int arcs) {
+    return of(nodes, tail, head, null, arcs);
+  }
+
+  /** Like {@link #of(int, int[], int[], int)} but arc a is labelled {@code label[a]}. */
+  static Csr of(int nodes, int[] tail, int[] head, int[] label, int arcs) {
+    int[] start = new int[nodes + 1];
+    for (int a = 0; a < arcs; a++) {
+      start[tail[a] + 1]++;
+    }
+    for (int u = 0; u < nodes; u++) {
+      start[u + 1] += start[u];
+    }
+    int[] fill = start.clone();
+    int[] outHead = new int[arcs];
+    int[] outLabel = new int[arcs];
+    for (int a = 0; a < arcs; a++) {
+      int slot = fill[tail[a]]++;
+      outHead[slot] = head[a];
+      outLabel[slot] = label == null ? a : label[a];
+    }
+    return new Csr(start, outHead, outLabel);
+  }
+
+  /** The same arcs reversed (each keeps its label). */
+  Csr reverse() {
+    int n = nodeCount();
+    int arcs = head.length;
+    int[] tail = new int[arcs];
+    for (int u = 0; u < n; u++) {
+      for (int a = start[u]; a < start[u + 1]; a++) {
+        tail[a] = u;
+      }
+    }
+    return of(n, head, tail, label, arcs);
+  }
+}

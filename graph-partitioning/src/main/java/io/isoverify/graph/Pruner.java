@@ -1,0 +1,186 @@
+package io.isoverify.graph;
+
+import io.isoverify.history.check.Level;
+
+/**
+ * Pruning to a fixpoint (cobra section 3.3, polysi section 4.3). Each round rebuilds the
+ * {@link CycleGraph} of the known edges, checks it is acyclic (else that cycle is the
+ * violation), rebuilds the {@link ChainReachability} index, and tests every live
+ * constraint: a side one of whose edges would close a cycle with a known path is
+ * impossible, so the other side's edges become known. Both sides impossible is a violation,
+ * explained by one cycle per side (the side's edge + the known path). Rounds repeat until
+ * one prunes nothing (or the round limit is hit, which is sound: unpruned constraints go
+ * to the solver). The first round first resolves chain pairs by {@link ChainOrdering}.
+ *
+ * <p>Two ways to keep the index current, chosen by
+ * {@link PartitionOptions#incrementalPruning()}: rebuild graph and index before each round,
+ * O(arcs * K) per round; or build once after the chain pairs are resolved and add each
+ * pruned side's edges to the index as they become known ({@link ChainReachability#addArc}),
+ * which also lets later constraints of the same round see them. The benchmark main
+ * compares both.
+ */
+final class Pruner {
+  private final Level level;
+  private final int vertexCount;
+  private final int[] nodeChain;
+  private final int[] nodePos;
+  private final int chainCount;
+  private final int threads;
+  private final EdgeList known;
+  private final Constraints constraints;
+
+  private final boolean incremental;
+  private CycleGraph graph;
+  private ChainReachability index;
+  private int builtEdges = -1;
+
+  /** The known cycle found, as edges in cycle order; null while none. */
+  EdgeList knownCycle;
+  /** For a constraint with both sides impossible: one cycle per side; null while none. */
+  EdgeList[] conflictCycles;
+  long orderedPairs;
+  int constraintsBefore;
+  int rounds;
+
+  /**
+   * @param vertexChain session chain of each vertex (vertex 0 on the first chain)
+   * @param vertexPos position of each vertex on its chain
+   */
+  Pruner(Level level, int vertexCount, int[] vertexChain, int[] vertexPos, int chainCount,
+      int threads, boolean incremental, EdgeList known, Constraints constraints) {
+    this.level = level;
+    this.incremental = incremental;
+    this.vertexCount = vertexCount;
+    this.chainCount = chainCount;
+    this.threads = threads;
+    this.known = known;
+    this.constraints = constraints;
+    if (level == Level.SI) {
+      nodeChain = new int[2 * vertexCount];
+      nodePos = new int[2 * vertexCount];
+      for (int v = 0; v < vertexCount; v++) {
+        nodeChain[2 * v] = vertexChain[v];
+        nodePos[2 * v] = vertexPos[v];
+        nodeChain[2 * v + 1] = -1;
+      }
+    } else {
+      nodeChain = vertexChain;
+      nodePos = vertexPos;
+    }
+  }
+
+  /**
+   * Builds the first index and turns the chain pairs into forced edges and constraints
+   * ({@link ChainOrdering}); false when the known graph is already cyclic.
+   */
+  boolean resolveChains(Chains chains, int keyCount) {
+    if (!build()) {
+      return false;
+    }
+    orderedPairs = ChainOrdering.resolve(chains, graph, index, keyCount, known, constraints);
+    constraintsBefore = constraints.count();
+    return true;
+  }
+
+  /** Prunes to the fixpoint or {@code maxRounds}; afterwards check knownCycle, conflictCycles. */
+  void prune(int maxRounds) {
+    while (rounds < maxRounds) {
+      if ((rounds == 0 || !incremental) && !build()) {
+        return;
+      }
+      rounds++;
+      if (pruneRound() == 0 || conflictCycles != null || knownCycle != null) {
+        return;
+      }
+    }
+    build();
+  }
+
+  /** Rebuilds graph and index when edges were added; false when the known graph is cyclic. */
+  private boolean build() {
+    if (builtEdges == known.size()) {
+      return true;
+    }
+    builtEdges = known.size();
+    graph = new CycleGraph(level, vertexCount, known);
+    int[] topo = TopologicalOrder.of(graph.out);
+    if (topo == null) {
+      knownCycle = pick(known, Paths.anyCycle(graph.out));
+      return false;
+    }
+    index = new ChainReachability(graph, topo, nodeChain, nodePos, chainCount, threads);
+    return true;
+  }
+
+  private int pruneRound() {
+    int pruned = 0;
+    EdgeList sides = constraints.edges;
+    for (int c = 0; c < constraints.count(); c++) {
+      if (!constraints.alive(c)) {
+        continue;
+      }
+      int bad0 = impossibleEdge(c, 0);
+      int bad1 = impossibleEdge(c, 1);
+      if (bad0 >= 0 && bad1 >= 0) {
+        build(); // incremental rounds leave the graph behind the index; paths need it
+        conflictCycles = new EdgeList[] {explain(bad0), explain(bad1)};
+        return pruned;
+      }
+      if (bad0 >= 0 || bad1 >= 0) {
+        int keep = bad0 >= 0 ? 1 : 0;
+        int begin = constraints.begin(c, keep);
+        int end = constraints.end(c, keep);
+        known.addRange(sides, begin, end);
+        constraints.kill(c);
+        pruned++;
+        if (incremental && !addToIndex(sides, begin, end)) {
+          build(); // finds and reports the cycle the new edges closed
+          return pruned;
+        }
+      }
+    }
+    return pruned;
+  }
+
+  private boolean addToIndex(EdgeList edges, int begin, int end) {
+    for (int e = begin; e < end; e++) {
+      if (!graph.addToIndex(index, edges.from(e), edges.to(e), edges.type(e))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A side edge of constraint c that would close a cycle, or -1. */
+  private int impossibleEdge(int c, int side) {
+    EdgeList e = constraints.edges;
+    for (int i = constraints.begin(c, side); i < constraints.end(c, side); i++) {
+      if (graph.closesCycle(index, e.from(i), e.to(i), e.type(i))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The cycle side edge i closes: the edge, then the known path back. */
+  private EdgeList explain(int i) {
+    EdgeList e = constraints.edges;
+    int[] ends = graph.cycleEnds(e.from(i), e.to(i), e.type(i));
+    int[] targets = java.util.Arrays.copyOfRange(ends, 1, ends.length);
+    int[] path = Paths.shortest(graph.out, ends[0], targets);
+    EdgeList cycle = new EdgeList(path.length + 1);
+    cycle.addRange(e, i, i + 1);
+    for (int p : path) {
+      cycle.addRange(known, p, p + 1);
+    }
+    return cycle;
+  }
+
+  private static EdgeList pick(EdgeList from, int[] labels) {
+    EdgeList out = new EdgeList(labels.length);
+    for (int l : labels) {
+      out.addRange(from, l, l + 1);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,129 @@
+package io.isoverify.graph;
+
+import io.isoverify.history.History;
+import io.isoverify.history.IndexSort;
+import java.util.Arrays;
+
+/**
+ * The versions of every key among the included transactions, and who read each one.
+ * A version ("slot") is an effective write of an included transaction, or the initial
+ * state of a key, written by the virtual initial vertex 0.
+ *
+ * <p>Encoding (slots sorted by (key, vertex), so the initial version is a key's first):
+ * <pre>
+ *   slot i             slotKey[i], slotVertex[i], slotValue[i] (History.INITIAL for vertex 0)
+ *   key k's slots      keySlotStart[k] .. keySlotStart[k+1]-1
+ *   readers of slot i  readers[readerStart[i] .. readerStart[i+1]-1], vertices, ascending,
+ *                      without duplicates, never the writer itself
+ * </pre>
+ * A key gets an initial slot when it has any slot or reader at all.
+ *
+ * <p>Cost: O((writes + reads) log (writes + reads)).
+ */
+final class Versions {
+  final int[] slotKey;
+  final int[] slotVertex;
+  final int[] slotValue;
+  final int[] keySlotStart;
+  final int[] readerStart;
+  final int[] readers;
+  private final long[] packed;
+
+  Versions(int keyCount, Operations ops, Vertices vertices) {
+    boolean[] touched = new boolean[keyCount];
+    IntBuffer key = new IntBuffer();
+    IntBuffer vertex = new IntBuffer();
+    IntBuffer value = new IntBuffer();
+    for (int i = 0; i < ops.writeKey.length; i++) {
+      int v = vertices.vertexOf[ops.writeTxn[i]];
+      if (v > 0) {
+        key.add(ops.writeKey[i]);
+        vertex.add(v);
+        value.add(ops.writeValue[i]);
+        touched[ops.writeKey[i]] = true;
+      }
+    }
+    for (int v = 1; v < vertices.count(); v++) {
+      int t = vertices.txnOf[v];
+      for (int r = ops.readStart[t]; r < ops.readStart[t + 1]; r++) {
+        touched[ops.readKey[r]] = true;
+      }
+    }
+    for (int k = 0; k < keyCount; k++) {
+      if (touched[k]) {
+        key.add(k);
+        vertex.add(0);
+        value.add(History.INITIAL);
+      }
+    }
+    int s = key.size();
+    long[] sortKey = new long[s];
+    for (int i = 0; i < s; i++) {
+      sortKey[i] = pack(key.get(i), vertex.get(i));
+    }
+    int[] order = IndexSort.byKey(sortKey, s);
+    slotKey = new int[s];
+    slotVertex = new int[s];
+    slotValue = new int[s];
+    packed = new long[s];
+    keySlotStart = new int[keyCount + 1];
+    for (int i = 0; i < s; i++) {
+      int j = order[i];
+      slotKey[i] = key.get(j);
+      slotVertex[i] = vertex.get(j);
+      slotValue[i] = value.get(j);
+      packed[i] = sortKey[j];
+      keySlotStart[slotKey[i] + 1]++;
+    }
+    for (int k = 0; k < keyCount; k++) {
+      keySlotStart[k + 1] += keySlotStart[k];
+    }
+    long[] readPairs = readPairs(ops, vertices);
+    Arrays.sort(readPairs);
+    readerStart = new int[s + 1];
+    IntBuffer reader = new IntBuffer(readPairs.length);
+    long last = -1;
+    for (long p : readPairs) {
+      if (p != last) {
+        readerStart[(int) (p >>> 32) + 1]++;
+        reader.add((int) p);
+        last = p;
+      }
+    }
+    for (int i = 0; i < s; i++) {
+      readerStart[i + 1] += readerStart[i];
+    }
+    readers = reader.toArray();
+  }
+
+  /** (slot, reader vertex) of every external read of an included reader that has a writer. */
+  private long[] readPairs(Operations ops, Vertices vertices) {
+    LongBuffer pairs = new LongBuffer();
+    for (int v = 1; v < vertices.count(); v++) {
+      int t = vertices.txnOf[v];
+      for (int r = ops.readStart[t]; r < ops.readStart[t + 1]; r++) {
+        int w = ops.readWriter[r];
+        if (w == Operations.NO_WRITER) {
+          continue;
+        }
+        int wv = w == Operations.INIT_WRITER ? 0 : vertices.vertexOf[w];
+        pairs.add(((long) slot(ops.readKey[r], wv) << 32) | v);
+      }
+    }
+    return pairs.toArray();
+  }
+
+  int slotCount() {
+    return slotKey.length;
+  }
+
+  /** The slot of {@code vertex}'s version of {@code key}, or -1 when it wrote none. */
+  int slot(int key, int vertex) {
+    int i = Arrays.binarySearch(packed, pack(key, vertex));
+    return i < 0 ? -1 : i;
+  }
+
+  private static long pack(int key, int vertex) {
+    return ((long) key << 32) | vertex;
+  }
+}

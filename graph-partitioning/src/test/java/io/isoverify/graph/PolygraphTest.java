@@ -1,0 +1,136 @@
+package io.isoverify.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.isoverify.history.History;
+import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.testing.HistoryDsl;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/** The known graph and constraints built from hand-made histories, asserted whole. */
+class PolygraphTest {
+  private static final PartitionOptions ONE = PartitionOptions.defaults().withThreads(1);
+
+  private static Partition run(History h, Level level) {
+    return Partitioner.partition(h, level, ONE);
+  }
+
+  private static Set<String> set(String... s) {
+    return new TreeSet<>(List.of(s));
+  }
+
+  @Test
+  void sessionOrderAndInitialEdges() {
+    History h = HistoryDsl.parse("""
+        s1: [w x 1] [w y 1]
+        s2: [w z 1]
+        """);
+    Partition p = run(h, Level.SER);
+    assertEquals(set("T1-SO->T2", "init-SO->T1", "init-SO->T3"), Render.known(h, p, EdgeType.SO));
+    assertEquals(4, p.vertexCount());
+    assertEquals(Component.INITIAL_TXN, p.txnOf(0));
+  }
+
+  @Test
+  void readFromEdgesSkipInternalThinAirAndAbortedReads() {
+    History h = HistoryDsl.parse("""
+        s1: [w x 1; r x 1] [w y 5]!
+        s2: [r x 1; r y 5; r z 9; r w init]
+        """);
+    Partition p = run(h, Level.SER);
+    // T1's own read is internal; y=5 was written by an aborted txn, z=9 by nobody
+    assertEquals(set("T1-WR(x)->T3", "init-WR(w)->T3"), Render.known(h, p, EdgeType.WR));
+    assertEquals(3, p.vertexCount());
+  }
+
+  @Test
+  void effectiveWriteIsTheLastOne() {
+    History h = HistoryDsl.parse("""
+        s1: [w x 1; w x 2]
+        s2: [r x 2] [r x 1]
+        """);
+    Partition p = run(h, Level.SER);
+    assertEquals(set("T1-WR(x)->T2"), Render.known(h, p, EdgeType.WR));
+  }
+
+  @Test
+  void readModifyWriteChainsGiveWwAndRwEdges() {
+    // chain init -> T1 -> T2 on x (each reads the previous version and writes x);
+    // T3 reads T1's version, so T3 -RW-> T2; T4 reads init, so T4 -RW-> T1
+    History h = HistoryDsl.parse("""
+        s1: [r x init; w x 1]
+        s2: [r x 1; w x 2]
+        s3: [r x 1]
+        s4: [r x init]
+        """);
+    Partition p = run(h, Level.SER);
+    assertEquals(set("T1-WW(x)->T2", "init-WW(x)->T1"), Render.known(h, p, EdgeType.WW));
+    assertEquals(set("T3-RW(x)->T2", "T4-RW(x)->T1"), Render.known(h, p, EdgeType.RW));
+    assertEquals(1, p.stats().chains());
+    assertEquals(0, p.stats().constraintsBefore());
+    assertNull(p.knownCycle());
+  }
+
+  @Test
+  void unknownOutcomeIncludedOnlyWhenReadFrom() {
+    History h = HistoryDsl.parse("""
+        s1: [w x 1]? [w y 1]?
+        s2: [w z 1]? [r z 1]?
+        s3: [r x 1]
+        """);
+    Partition p = run(h, Level.SER);
+    // T1 is read by committed T5; T3 is read only by T4, which nobody committed reads
+    assertEquals(1, p.stats().unknownIncluded());
+    assertEquals(3, p.stats().unknownExcluded());
+    assertEquals(set("T1-WR(x)->T5"), Render.known(h, p, EdgeType.WR));
+  }
+
+  @Test
+  void unknownOutcomeIncludedTransitively() {
+    History h = HistoryDsl.parse("""
+        s1: [w x 1]?
+        s2: [r x 1; w y 1]?
+        s3: [r y 1]
+        """);
+    Partition p = run(h, Level.SER);
+    assertEquals(2, p.stats().unknownIncluded());
+    assertEquals(set("T1-WR(x)->T2", "T2-WR(y)->T3"), Render.known(h, p, EdgeType.WR));
+  }
+
+  @Test
+  void concurrentBlindWritesMakeOneConstraint() {
+    // two blind writes of x in different sessions, each read by the other session later
+    History h = HistoryDsl.parse("""
+        s1: [w x 1] [r x 2]
+        s2: [w x 2] [r x 1]
+        """);
+    Partition p = run(h, Level.SER);
+    // init's chain precedes both (forced, edges from init only to nearest successors)
+    assertEquals(set("init-WW(x)->T1", "init-WW(x)->T3"), Render.known(h, p, EdgeType.WW));
+    assertEquals(1, p.stats().constraintsBefore());
+    assertEquals(2, p.stats().orderedChainPairs());
+  }
+
+  @Test
+  void orderedChainsGetForcedEdgesToNearestSuccessorsOnly() {
+    // one session writes x three times: init < T1 < T2 < T3 are all ordered by SO,
+    // so no constraint and WW only between neighbours
+    History h = HistoryDsl.parse("""
+        s1: [w x 1] [w x 2] [w x 3]
+        s2: [r x 2]
+        """);
+    Partition p = run(h, Level.SER);
+    assertEquals(set("T1-WW(x)->T2", "T2-WW(x)->T3", "init-WW(x)->T1"),
+        Render.known(h, p, EdgeType.WW));
+    assertEquals(set("T4-RW(x)->T3"), Render.known(h, p, EdgeType.RW));
+    assertEquals(0, p.stats().constraintsBefore());
+    assertEquals(6, p.stats().orderedChainPairs());
+    assertEquals(List.of(), p.components());
+  }
+}
