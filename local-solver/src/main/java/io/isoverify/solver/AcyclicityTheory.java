@@ -36,10 +36,10 @@ final class AcyclicityTheory {
   private int[] baseMark = new int[64];
   private int baseTop;
   // induced edges: from, to, the base edges they come from (second = -1 when one)
-  private int[] ieFrom = new int[64];
-  private int[] ieTo = new int[64];
-  private int[] ieB1 = new int[64];
-  private int[] ieB2 = new int[64];
+  private int[] ieFrom;
+  private int[] ieTo;
+  private int[] ieB1;
+  private int[] ieB2;
   private int ieCount;
   private final int[][] out;
   private final int[] outCount;
@@ -64,15 +64,48 @@ final class AcyclicityTheory {
     in = new int[n][];
     outCount = new int[n];
     inCount = new int[n];
-    for (int v = 0; v < n; v++) {
-      out[v] = new int[4];
-      in[v] = new int[4];
-    }
+    sizeAdjacency();
     seedOrder();
     seen = new int[n];
     parentEdge = new int[n];
     stackV = new int[n];
     stackI = new int[n];
+  }
+
+  /**
+   * Allocates each vertex's adjacency for the induced edges of the known edges (plus room
+   * for a few more), so that switching the known edges on does not regrow the arrays.
+   */
+  private void sizeAdjacency() {
+    int[] outDegree = new int[n];
+    int[] inDegree = new int[n];
+    for (int b = 0; b < base.knownCount(); b++) {
+      int from = base.from(b);
+      int to = base.to(b);
+      if (!snapshot) {
+        outDegree[from]++;
+        inDegree[to]++;
+      } else if (base.type(b) != RW) {
+        outDegree[from]++;
+        inDegree[to]++;
+        for (int i = base.rwOutStart[to]; i < base.rwOutStart[to + 1]; i++) {
+          if (base.rwOut[i] < base.knownCount()) {
+            outDegree[from]++;
+            inDegree[base.to(base.rwOut[i])]++;
+          }
+        }
+      }
+    }
+    int total = 64;
+    for (int v = 0; v < n; v++) {
+      out[v] = new int[outDegree[v] + 4];
+      in[v] = new int[inDegree[v] + 4];
+      total += outDegree[v];
+    }
+    ieFrom = new int[total];
+    ieTo = new int[total];
+    ieB1 = new int[total];
+    ieB2 = new int[total];
   }
 
   /**

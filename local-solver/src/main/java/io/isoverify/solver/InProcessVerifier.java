@@ -104,8 +104,7 @@ public final class InProcessVerifier {
       if (r.status() == SolveResult.Status.UNSAT) {
         unsat++;
         ConflictEvidence evidence = ConflictEvidenceBuilder.of(c, r.core(), certificates);
-        Check proof = evidence.side0().size() <= ConflictCheck.MAX_CONSTRAINTS
-            ? ConflictCheck.check(h, level, evidence) : Check.ok();
+        Check proof = ConflictCheck.affordable(evidence) ? ConflictCheck.check(h, level, evidence) : Check.ok();
         if (proof.valid() && r.core().length > 0) {
           conflicts.add(evidence);
         } else if (wellFormed) {
