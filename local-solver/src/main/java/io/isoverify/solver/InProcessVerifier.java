@@ -82,12 +82,16 @@ public final class InProcessVerifier {
     List<ConflictEvidence> conflicts = new ArrayList<>();
     long solveStart = System.nanoTime();
     List<Component> components = in.components();
-    List<SolveResult> results = in.knownCycle() != null ? List.of() : solveAll(components, level, pool);
+    boolean decided = in.knownCycle() != null || in.conflictCycles() != null;
+    List<SolveResult> results = decided ? List.of() : solveAll(components, level, pool);
     long solveNanos = System.nanoTime() - solveStart;
     long checkStart = System.nanoTime();
     boolean wellFormed = found.clean();
     if (in.knownCycle() != null) {
       addChecked(certs, h, level, certificates.cycle(in.knownCycle(), ""), wellFormed);
+    } else if (in.conflictCycles() != null) {
+      addChecked(certs, h, level, certificates.cycle(in.conflictCycles().get(0),
+          "both orders of two versions close a cycle, e.g. "), wellFormed);
     }
     long constraints = 0;
     long conflictCount = 0;

@@ -29,6 +29,14 @@ interface SolverInput {
   /** A cycle of the fixed edges (dense History ids, values unfilled), or null. */
   List<Edge> knownCycle();
 
+  /**
+   * For a constraint pruning found impossible both ways: the cycle each side closes (side 0's
+   * first); null when pruning found none. Either choice is cyclic, so the level is violated.
+   */
+  default List<List<Edge>> conflictCycles() {
+    return null;
+  }
+
   List<Component> components();
 
   /** Nanoseconds spent building the graph, pruning and finding components. */
