@@ -51,6 +51,9 @@ final class ParquetOpWriter implements AutoCloseable {
           .withDictionaryEncoding(ParquetHistorySchema.VALUE, false)
           .withDictionaryEncoding(ParquetHistorySchema.START_TS, false)
           .withDictionaryEncoding(ParquetHistorySchema.END_TS, false)
+          // Min and max of a handful of codes help no reader, and cost a compare per row.
+          .withStatisticsEnabled(ParquetHistorySchema.KIND, false)
+          .withStatisticsEnabled(ParquetHistorySchema.OUTCOME, false)
           .build();
     } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(temp);

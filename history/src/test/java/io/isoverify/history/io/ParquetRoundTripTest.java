@@ -47,6 +47,14 @@ class ParquetRoundTripTest {
   }
 
   @Test
+  void stringSessionsWithIntegerKeysAndStringValues() throws Exception {
+    roundTrip("""
+        {"session":"worker-1","txn":1,"pos":0,"outcome":"committed","ops":[["w",1,"one"],["w",2,"two"]]}
+        {"session":"worker-2","txn":2,"pos":0,"outcome":"aborted","ops":[["r",1,"one"],["del",2,"gone"]]}
+        """);
+  }
+
+  @Test
   void listAppendReadsIncludingEmptyLists() throws Exception {
     roundTrip("""
         {"session":1,"txn":1,"pos":0,"outcome":"committed","ops":[["app",5,1],["app",5,2]]}
