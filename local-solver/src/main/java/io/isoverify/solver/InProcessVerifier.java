@@ -65,14 +65,33 @@ public final class InProcessVerifier {
           out.put(level, new LevelResult(level, Verdict.UNKNOWN, duplicateReason(h, found),
               List.of(), List.of(), null, new SolveStats(0, 0, 0, 0, 0, 0),
               new PhaseNanos(nonCycle, 0, 0, 0, 0, 0)));
-        } else {
+        } else if (found.clean()) {
           out.put(level, verifyLevel(h, level, found, nonCycle, graphs.apply(level), pool));
+        } else {
+          out.put(level, verifyIllFormed(h, level, found, nonCycle, graphs, pool));
         }
       }
     } finally {
       pool.shutdownNow();
     }
     return out;
+  }
+
+  /**
+   * A history with non-cycle anomalies violates every level already; its cycles are still
+   * reported when a graph can be built from it, but a graph builder that cannot cope with
+   * such a history (a read of a value nobody wrote, say) is no reason to hide the verdict.
+   */
+  private LevelResult verifyIllFormed(History h, Level level, NonCycleFindings found, long nonCycle,
+      Function<Level, SolverInput> graphs, ExecutorService pool) {
+    SolverInput in;
+    try {
+      in = graphs.apply(level);
+    } catch (RuntimeException e) {
+      return new LevelResult(level, Verdict.VIOLATED, "", found.examples(), List.of(), null,
+          new SolveStats(0, 0, 0, 0, 0, 0), new PhaseNanos(nonCycle, 0, 0, 0, 0, 0));
+    }
+    return verifyLevel(h, level, found, nonCycle, in, pool);
   }
 
   private LevelResult verifyLevel(History h, Level level, NonCycleFindings found, long nonCycle,
