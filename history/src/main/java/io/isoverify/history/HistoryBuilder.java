@@ -51,6 +51,9 @@ public final class HistoryBuilder {
   private long[] runEnd = new long[256];
   private int[] runFirstOp = new int[257];
 
+  /** Scratch for {@link #copyOps}: position -> arrival-order operation, reused. */
+  private int[] slot = new int[16];
+
   public HistoryBuilder(String source, RowNamer namer) {
     this.source = source;
     this.namer = namer;
@@ -156,30 +159,36 @@ public final class HistoryBuilder {
 
   private void agree(int r, long row, long txn, int session, int txnPos, Outcome outcome,
       long start, long end) throws InvalidHistoryException {
-    long firstRow = opRow[runFirstOp[r]];
-    String where = " here but " ;
-    String at = " at " + namer.name(firstRow);
+    // This runs for every row: the first row's name is built only on failure.
+    String where = " here but ";
     if (runSession[r] != session) {
       if (runTxnPos[r] != txnPos) {
         throw error(row, "transaction id " + txn + " is used in two sessions: "
-            + sessions.show(session) + " here and " + sessions.show(runSession[r]) + at);
+            + sessions.show(session) + " here and " + sessions.show(runSession[r])
+            + firstRowOf(r));
       }
       throw error(row, "the operations of transaction " + txn + " disagree on the session: "
-          + sessions.show(session) + where + sessions.show(runSession[r]) + at);
+          + sessions.show(session) + where + sessions.show(runSession[r]) + firstRowOf(r));
     }
     if (runTxnPos[r] != txnPos) {
       throw error(row, "the operations of transaction " + txn
-          + " disagree on its position in the session: " + txnPos + where + runTxnPos[r] + at);
+          + " disagree on its position in the session: " + txnPos + where + runTxnPos[r]
+          + firstRowOf(r));
     }
     if (runOutcome[r] != outcome.ordinal()) {
       throw error(row, "the operations of transaction " + txn + " disagree on the outcome: "
-          + outcome.code() + where + Outcome.ofOrdinal(runOutcome[r]).code() + at);
+          + outcome.code() + where + Outcome.ofOrdinal(runOutcome[r]).code() + firstRowOf(r));
     }
     if (runStart[r] != start || runEnd[r] != end) {
       throw error(row, "the operations of transaction " + txn + " disagree on the timestamps: ["
           + showTime(start) + ", " + showTime(end) + "]" + where + "[" + showTime(runStart[r])
-          + ", " + showTime(runEnd[r]) + "]" + at);
+          + ", " + showTime(runEnd[r]) + "]" + firstRowOf(r));
     }
+  }
+
+  /** " at row N": where run r's first operation came from, for messages. */
+  private String firstRowOf(int r) {
+    return " at " + namer.name(opRow[runFirstOp[r]]);
   }
 
   private static String showTime(long t) {
@@ -301,8 +310,10 @@ public final class HistoryBuilder {
       int r = byTxn[i];
       count += runFirstOp[r + 1] - runFirstOp[r];
     }
-    int[] slot = new int[count];
-    Arrays.fill(slot, -1);
+    if (slot.length < count) {
+      slot = new int[Math.max(count, slot.length * 2)];
+    }
+    Arrays.fill(slot, 0, count, -1);
     for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
       int r = byTxn[i];
       for (int o = runFirstOp[r]; o < runFirstOp[r + 1]; o++) {
@@ -323,11 +334,12 @@ public final class HistoryBuilder {
       kindOut[out] = opKind[o];
       keyOut[out] = opKey[o];
       valueOut[out] = opValue[o];
-      int[] list = readLists.get(o);
+      // Most histories have neither: skip the boxed lookups, one per operation.
+      int[] list = readLists.isEmpty() ? null : readLists.get(o);
       if (list != null) {
         listsOut.put(out, list);
       }
-      PredicateRead pr = predicates.get(o);
+      PredicateRead pr = predicates.isEmpty() ? null : predicates.get(o);
       if (pr != null) {
         predicatesOut.put(out, pr);
       }

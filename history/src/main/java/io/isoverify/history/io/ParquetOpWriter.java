@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -33,15 +34,26 @@ final class ParquetOpWriter implements AutoCloseable {
   ParquetOpWriter(Path target, MessageType schema) throws IOException {
     Path absolute = target.toAbsolutePath();
     this.target = absolute;
-    this.temp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".",
-        ".tmp");
+    // Hidden (Spark and Hadoop skip dot files) and unique. The writer creates it with the
+    // usual permissions; createTempFile would make the history readable by its owner only.
+    this.temp = absolute.resolveSibling("." + absolute.getFileName() + "." + UUID.randomUUID()
+        + ".tmp");
     try {
       this.writer = new Builder(new LocalOutputFile(temp), schema)
           .withConf(new PlainParquetConfiguration())
           .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+          .withCodecFactory(new ParquetCodecs())
           .withCompressionCodec(CompressionCodecName.ZSTD)
           .withRowGroupSize(ROW_GROUP_BYTES)
           .withDictionaryEncoding(true)
+          // Nearly unique per row: a dictionary would only be built to be dropped.
+          .withDictionaryEncoding(ParquetHistorySchema.TXN, false)
+          .withDictionaryEncoding(ParquetHistorySchema.VALUE, false)
+          .withDictionaryEncoding(ParquetHistorySchema.START_TS, false)
+          .withDictionaryEncoding(ParquetHistorySchema.END_TS, false)
+          // Min and max of a handful of codes help no reader, and cost a compare per row.
+          .withStatisticsEnabled(ParquetHistorySchema.KIND, false)
+          .withStatisticsEnabled(ParquetHistorySchema.OUTCOME, false)
           .build();
     } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(temp);
@@ -91,7 +103,9 @@ final class ParquetOpWriter implements AutoCloseable {
       return this;
     }
 
+    /** Abstract in Parquet, though deprecated there; the plain-configuration one is used. */
     @Override
+    @SuppressWarnings("deprecation")
     protected WriteSupport<ParquetOpRecord> getWriteSupport(Configuration conf) {
       return new ParquetOpWriteSupport(schema);
     }

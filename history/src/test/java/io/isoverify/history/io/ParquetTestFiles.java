@@ -2,12 +2,14 @@ package io.isoverify.history.io;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.function.UnaryOperator;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
@@ -36,12 +38,25 @@ final class ParquetTestFiles {
 
   /** Writes {@code rows} to {@code file} with the schema given in Parquet's text form. */
   static Path write(Path file, String schemaText, String... rows) throws IOException {
+    return write(file, CompressionCodecName.UNCOMPRESSED, schemaText, rows);
+  }
+
+  /** Likewise, compressed with {@code codec} by Parquet's own codec factory. */
+  static Path write(Path file, CompressionCodecName codec, String schemaText, String... rows)
+      throws IOException {
+    return write(file, b -> b.withCompressionCodec(codec), schemaText, rows);
+  }
+
+  /** Likewise, with the writer's settings (page format, sizes, encodings) set by {@code tune}. */
+  static Path write(Path file, UnaryOperator<ExampleParquetWriter.Builder> tune,
+      String schemaText, String... rows) throws IOException {
     MessageType schema = MessageTypeParser.parseMessageType(schemaText);
     SimpleGroupFactory groups = new SimpleGroupFactory(schema);
-    try (ParquetWriter<Group> out = ExampleParquetWriter.builder(new LocalOutputFile(file))
-        .withConf(new PlainParquetConfiguration())
-        .withType(schema)
-        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+    try (ParquetWriter<Group> out = tune.apply(
+        ExampleParquetWriter.builder(new LocalOutputFile(file))
+            .withConf(new PlainParquetConfiguration())
+            .withType(schema)
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE))
         .build()) {
       for (String row : rows) {
         out.write(group(groups.newGroup(), schema, row));

@@ -1,7 +1,8 @@
 package io.isoverify.spark.report;
 
 import io.isoverify.history.History;
-import io.isoverify.history.anomaly.Certificate;
+import io.isoverify.history.explain.Explanation;
+import io.isoverify.history.explain.ExplanationText;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.parquet.example.data.Group;
@@ -16,8 +17,9 @@ import org.apache.parquet.schema.MessageTypeParser;
 
 /**
  * The anomalies of a run as a Parquet table with fixed snake_case columns, one row per
- * certificate shown, for pipelines and notebooks:
- * run_id, level, anomaly, transactions (list of the file's ids), keys, edges, explanation.
+ * anomaly shown per level (bounded, see {@link ExplainedRun}), for pipelines and notebooks:
+ * run_id, level, anomaly (its title: "G2-item (WriteSkew)"), transactions (list of the file's
+ * ids, -1 the initial state), keys, edges ("T1 -RW(x=init)-> T2"), explanation (the text).
  */
 public final class AnomalyTable {
   static final MessageType SCHEMA = MessageTypeParser.parseMessageType("""
@@ -34,27 +36,31 @@ public final class AnomalyTable {
 
   private AnomalyTable() {}
 
-  public static void write(RunReport r, Path file) throws IOException {
+  /** One row per anomaly shown per level; the explanation column holds the step-by-step text. */
+  static void write(ExplainedRun run, Path file) throws IOException {
+    RunReport r = run.report();
     History h = r.history();
+    ExplanationText text = new ExplanationText(h);
     SimpleGroupFactory rows = new SimpleGroupFactory(SCHEMA);
     try (ParquetWriter<Group> out = ExampleParquetWriter.builder(new LocalOutputFile(file))
         .withType(SCHEMA)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
         .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
         .build()) {
-      for (LevelReport l : r.levels()) {
-        for (Certificate c : l.certificates()) {
+      for (ExplainedRun.LevelView v : run.levels()) {
+        for (ExplainedRun.Shown s : v.shown()) {
+          Explanation x = s.explanation();
           Group g = rows.newGroup()
               .append("run_id", r.runId())
-              .append("level", l.level().name())
-              .append("anomaly", c.anomaly().displayName());
+              .append("level", v.level().level().name())
+              .append("anomaly", x.title());
           Group txns = g.addGroup("transactions");
-          CertificateText.txnIds(h, c).forEach(id -> txns.addGroup("list").append("element", id));
+          x.txns().forEach(t -> txns.addGroup("list").append("element", t < 0 ? -1L : h.txnId(t)));
           Group keys = g.addGroup("keys");
-          CertificateText.keys(h, c).forEach(k -> keys.addGroup("list").append("element", k));
+          x.keys().forEach(k -> keys.addGroup("list").append("element", h.showKey(k)));
           Group edges = g.addGroup("edges");
-          CertificateText.edges(h, c).forEach(e -> edges.addGroup("list").append("element", e));
-          g.append("explanation", c.summary());
+          x.steps().forEach(st -> edges.addGroup("list").append("element", CertificateText.edge(h, st.edge())));
+          g.append("explanation", text.render(x));
           out.write(g);
         }
       }

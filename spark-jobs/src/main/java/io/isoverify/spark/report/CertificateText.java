@@ -1,13 +1,10 @@
 package io.isoverify.spark.report;
 
 import io.isoverify.history.History;
-import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
-import java.util.ArrayList;
-import java.util.List;
 
-/** Short text forms of a certificate's parts, shared by every rendering of a report. */
+/** Short text forms of transactions and edges, shared by every rendering of a report. */
 public final class CertificateText {
   private CertificateText() {}
 
@@ -23,29 +20,5 @@ public final class CertificateText {
       label += "(" + h.showKey(e.key()) + (e.value() == -1 && e.type() == EdgeType.WW ? "" : "=" + h.showValue(e.value())) + ")";
     }
     return txn(h, e.from()) + " -" + label + "-> " + txn(h, e.to());
-  }
-
-  public static List<String> edges(History h, Certificate c) {
-    List<String> out = new ArrayList<>();
-    for (Edge e : c.edges()) {
-      out.add(edge(h, e));
-    }
-    return out;
-  }
-
-  public static List<Long> txnIds(History h, Certificate c) {
-    List<Long> out = new ArrayList<>();
-    for (int t : c.txns()) {
-      out.add(t < 0 ? -1L : h.txnId(t));
-    }
-    return out;
-  }
-
-  public static List<String> keys(History h, Certificate c) {
-    List<String> out = new ArrayList<>();
-    for (int k : c.keys()) {
-      out.add(h.showKey(k));
-    }
-    return out;
   }
 }

@@ -2,19 +2,42 @@ package io.isoverify.spark.report;
 
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Anomaly;
-import io.isoverify.history.anomaly.Certificate;
+import io.isoverify.history.explain.ExplanationText;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** The summary a person reads on the terminal: the history, one verdict line per level, the anomalies. */
+/**
+ * The text a person reads: on the terminal, the history, one verdict line per level and its
+ * first anomalies in one line each; in report.txt, the same followed by every anomaly shown,
+ * explained step by step (Elle style, {@link ExplanationText}).
+ */
 public final class ReportText {
-  /** How many certificates per level the terminal shows; the rest are in the report files. */
+  /** How many anomalies per level the terminal shows; the rest are in the report files. */
   public static final int SHOWN = 5;
 
   private ReportText() {}
 
+  /** What the terminal shows. */
   public static String render(RunReport r) {
+    return summary(ExplainedRun.of(r, SHOWN));
+  }
+
+  /** report.txt: the summary, then each anomaly shown, explained. */
+  static String full(ExplainedRun run, Pictures pictures) {
+    StringBuilder s = new StringBuilder(summary(run));
+    ExplanationText text = new ExplanationText(run.report().history());
+    for (ExplainedRun.Shown a : run.distinct()) {
+      s.append("\n[").append(a.number()).append("] ").append(text.render(a.explanation()));
+      Pictures.Picture p = pictures.of(a.number());
+      s.append("Drawing: ").append(p.dotFile())
+          .append(p.svgFile() != null ? ", " + p.svgFile() : " (no SVG: " + p.reason() + ")").append('\n');
+    }
+    return s.toString();
+  }
+
+  private static String summary(ExplainedRun run) {
+    RunReport r = run.report();
     History h = r.history();
     StringBuilder s = new StringBuilder();
     Map<String, Long> outcomes = r.outcomeCounts();
@@ -22,19 +45,22 @@ public final class ReportText {
         "history %s (%s): %d transactions (%d committed, %d aborted, %d unknown) in %d sessions, %d operations on %d keys%n",
         r.file(), r.format(), h.txnCount(), outcomes.get("committed"), outcomes.get("aborted"),
         outcomes.get("unknown"), h.sessionCount(), h.opCount(), h.keys().size()));
-    for (LevelReport l : r.levels()) {
+    for (ExplainedRun.LevelView v : run.levels()) {
+      LevelReport l = v.level();
       s.append(String.format(Locale.ROOT, "%-5s %-9s %s(%.2f s)%n", l.level(), l.verdict(),
           detail(l), l.elapsedNanos() / 1e9));
       int shown = 0;
-      for (Certificate c : l.certificates()) {
+      for (ExplainedRun.Shown a : v.shown()) {
         if (shown++ == SHOWN) {
-          s.append("      ... and more in the report\n");
           break;
         }
-        s.append("      ").append(c.anomaly().displayName()).append(": ").append(c.summary()).append('\n');
-        for (String e : CertificateText.edges(h, c)) {
-          s.append("        ").append(e).append('\n');
-        }
+        s.append("      [").append(a.number()).append("] ").append(a.explanation().title()).append(": ")
+            .append(a.certificate().summary()).append('\n');
+      }
+      long more = v.shown().size() - Math.min(SHOWN, v.shown().size())
+          + v.omitted().values().stream().mapToLong(Long::longValue).sum();
+      if (more > 0) {
+        s.append("      ... and ").append(more).append(" more (counts above; examples in the report files)\n");
       }
     }
     return s.toString();
@@ -48,7 +74,8 @@ public final class ReportText {
     };
   }
 
-  private static String counts(Map<Anomaly, Long> counts) {
+  /** "3 anomalies (AbortedRead 2, G2-item 1)". */
+  static String counts(Map<Anomaly, Long> counts) {
     long total = counts.values().stream().mapToLong(Long::longValue).sum();
     return total + (total == 1 ? " anomaly" : " anomalies") + " ("
         + counts.entrySet().stream().sorted(Map.Entry.comparingByKey())

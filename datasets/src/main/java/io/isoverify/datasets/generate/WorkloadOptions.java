@@ -1,0 +1,85 @@
+package io.isoverify.datasets.generate;
+
+import io.isoverify.datasets.workload.KeyDistribution;
+import io.isoverify.datasets.workload.PlannedWorkload;
+import io.isoverify.datasets.workload.WorkloadKind;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/**
+ * The command-line options that choose a workload and its shape, shared by every command
+ * that runs one ({@code generate} on the simulated database, {@code collect} on
+ * PostgreSQL), so that the same options describe the same workload everywhere.
+ */
+public final class WorkloadOptions {
+  @Option(names = "--workload", defaultValue = "general",
+      description = "general, blindw-rw, blindw-rh, tpcc, rubis, twitter"
+          + " (default: ${DEFAULT-VALUE})")
+  String workload;
+
+  @Option(names = "--ops", defaultValue = "15",
+      description = "operations per transaction, N or MIN-MAX (default: ${DEFAULT-VALUE})")
+  String ops;
+
+  @Option(names = "--keys", defaultValue = "10000",
+      description = "keys; for tpcc, rubis and twitter the size of the main table"
+          + " (default: ${DEFAULT-VALUE})")
+  long keys;
+
+  @Option(names = "--read-ratio", defaultValue = "0.5",
+      description = "fraction of reads in the general workload (default: ${DEFAULT-VALUE})")
+  double readRatio;
+
+  @Option(names = "--distribution", defaultValue = "zipf",
+      description = "key distribution: uniform, zipf, hotspot (default: ${DEFAULT-VALUE})")
+  String distribution;
+
+  @Option(names = "--zipf-exponent", defaultValue = "1.0",
+      description = "(default: ${DEFAULT-VALUE})")
+  double zipfExponent;
+
+  /**
+   * The workload the options describe.
+   *
+   * @throws IllegalArgumentException naming the option that is wrong and what it accepts
+   */
+  public PlannedWorkload create() {
+    int[] range = opRange(ops);
+    return workloadKind().create(range[0], range[1], readRatio, keyDistribution());
+  }
+
+  private WorkloadKind workloadKind() {
+    WorkloadKind k = WorkloadKind.ofCliName(workload);
+    if (k == null) {
+      throw new IllegalArgumentException("unknown workload " + workload
+          + "; known: general, blindw-rw, blindw-rh, tpcc, rubis, twitter");
+    }
+    return k;
+  }
+
+  private KeyDistribution keyDistribution() {
+    return switch (distribution.toLowerCase(Locale.ROOT)) {
+      case "uniform" -> KeyDistribution.uniform(keys);
+      case "zipf", "zipfian" -> KeyDistribution.zipf(keys, zipfExponent);
+      case "hotspot" -> KeyDistribution.hotspot(keys);
+      default -> throw new IllegalArgumentException(
+          "unknown distribution " + distribution + "; known: uniform, zipf, hotspot");
+    };
+  }
+
+  /** "8-15" or "15" as {min, max}. */
+  static int[] opRange(String text) {
+    try {
+      int dash = text.indexOf('-');
+      int min = Integer.parseInt(dash < 0 ? text.trim() : text.substring(0, dash).trim());
+      int max = dash < 0 ? min : Integer.parseInt(text.substring(dash + 1).trim());
+      if (min < 1 || max < min) {
+        throw new NumberFormatException();
+      }
+      return new int[] {min, max};
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "--ops must be N or MIN-MAX with 1 <= MIN <= MAX, not " + text);
+    }
+  }
+}

@@ -1,0 +1,115 @@
+package io.isoverify.datasets.sim;
+
+import io.isoverify.history.Dictionary;
+import java.util.Arrays;
+
+/**
+ * The multi-version key-value state of the simulated database. Each key has a chain of
+ * committed versions, newest first; a version is a (value, commit tick) pair in a pool of
+ * primitive arrays recycled through a free list, so no object is made per version.
+ *
+ * <p>Invariant: for every tick {@code ts >= horizon} passed to the last {@link #install}
+ * of a key, the chain still holds the newest version with commit tick {@code <= ts}.
+ * Older versions are freed when the key is next written, so memory is the number of keys
+ * touched plus the versions written since the horizon: bounded for any history length.
+ */
+final class VersionStore {
+  /** The value of a key's initial state (no transaction wrote it). */
+  static final long INITIAL = -1;
+  private static final int NIL = -1;
+
+  private final Dictionary slots = new Dictionary();
+  /** slot -> newest version, or NIL. */
+  private int[] head = new int[1024];
+  private long[] value = new long[1024];
+  private long[] commit = new long[1024];
+  /** version -> the next older version of the same key, or the next free version. */
+  private int[] next = new int[1024];
+  private int freeList = NIL;
+  private int poolUsed;
+  private int live;
+
+  VersionStore() {
+    Arrays.fill(head, NIL);
+  }
+
+  /** The value of the key's newest committed version, or INITIAL. */
+  long latest(long key) {
+    int v = newest(key);
+    return v == NIL ? INITIAL : value[v];
+  }
+
+  /** The commit tick of the key's newest version, or Long.MIN_VALUE when it has none. */
+  long latestCommit(long key) {
+    int v = newest(key);
+    return v == NIL ? Long.MIN_VALUE : commit[v];
+  }
+
+  /** The value of the newest version committed at or before {@code ts}, or INITIAL. */
+  long readAt(long key, long ts) {
+    for (int v = newest(key); v != NIL; v = next[v]) {
+      if (commit[v] <= ts) {
+        return value[v];
+      }
+    }
+    return INITIAL;
+  }
+
+  /**
+   * Installs a new newest version of {@code key} and frees the versions that no snapshot at
+   * a tick {@code >= horizon} can still read.
+   */
+  void install(long key, long newValue, long commitTick, long horizon) {
+    int slot = slots.encode(key);
+    if (slot == head.length) {
+      int n = head.length * 2;
+      head = Arrays.copyOf(head, n);
+      Arrays.fill(head, slot, n, NIL);
+    }
+    int v = allocate();
+    value[v] = newValue;
+    commit[v] = commitTick;
+    next[v] = head[slot];
+    head[slot] = v;
+    // Keep versions down to the first one a snapshot at the horizon reads; free the rest.
+    int keep = v;
+    while (commit[keep] > horizon && next[keep] != NIL) {
+      keep = next[keep];
+    }
+    int drop = next[keep];
+    next[keep] = NIL;
+    while (drop != NIL) {
+      int after = next[drop];
+      next[drop] = freeList;
+      freeList = drop;
+      live--;
+      drop = after;
+    }
+  }
+
+  /** The number of versions held, for the generator's memory figures. */
+  int liveVersions() {
+    return live;
+  }
+
+  private int newest(long key) {
+    int slot = slots.find(key);
+    return slot < 0 ? NIL : head[slot];
+  }
+
+  private int allocate() {
+    live++;
+    if (freeList != NIL) {
+      int v = freeList;
+      freeList = next[v];
+      return v;
+    }
+    if (poolUsed == value.length) {
+      int n = poolUsed * 2;
+      value = Arrays.copyOf(value, n);
+      commit = Arrays.copyOf(commit, n);
+      next = Arrays.copyOf(next, n);
+    }
+    return poolUsed++;
+  }
+}

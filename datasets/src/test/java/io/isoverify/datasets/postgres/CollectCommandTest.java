@@ -1,0 +1,90 @@
+package io.isoverify.datasets.postgres;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.isoverify.history.History;
+import io.isoverify.history.io.ParquetHistoryReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The collect command against a real PostgreSQL: the file it writes, and its failures. */
+class CollectCommandTest {
+  private static PostgresCluster cluster;
+
+  @TempDir
+  Path dir;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  @BeforeAll
+  static void startPostgres() throws Exception {
+    cluster = PostgresCluster.start();
+  }
+
+  @AfterAll
+  static void stopPostgres() throws Exception {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  private int collect(String... args) {
+    return CollectCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+  }
+
+  @Test
+  void writesTheCollectedHistoryAsParquet() throws Exception {
+    Path file = dir.resolve("rr.parquet");
+    int code = collect("--jdbc", cluster.jdbcUrl(), "--isolation", "repeatable-read",
+        "--sessions", "3", "--txns", "30", "--ops", "4", "--keys", "20", "--seed", "5",
+        file.toString());
+
+    assertEquals(0, code, err.toString());
+    assertTrue(out.toString().startsWith("ran "), out.toString());
+    assertTrue(out.toString().contains(" committed, ") && out.toString().contains(
+        " at repeatable-read in "), out.toString());
+    History h = ParquetHistoryReader.read(file);
+    assertEquals(3, h.sessionCount());
+    long committed = 0;
+    for (int t = 0; t < h.txnCount(); t++) {
+      if (h.isCommitted(t)) {
+        committed++;
+        assertEquals(4, h.endOp(t) - h.firstOp(t), h.showTxn(t));
+      }
+    }
+    assertEquals(30, committed);
+    assertTrue(h.hasTimestamps());
+  }
+
+  @Test
+  void anUnknownIsolationLevelIsAUsageError() {
+    int code = collect("--jdbc", cluster.jdbcUrl(), "--isolation", "snapshot",
+        dir.resolve("x.parquet").toString());
+
+    assertEquals(2, code);
+    assertTrue(err.toString().contains("unknown isolation level snapshot; known: serializable,"
+        + " repeatable-read, read-committed"), err.toString());
+    assertFalse(Files.exists(dir.resolve("x.parquet")));
+  }
+
+  @Test
+  void aDatabaseFailureIsOneLineAndLeavesNoFile() {
+    Path file = dir.resolve("missing.jsonl");
+    int code = collect("--jdbc", cluster.missingDatabaseUrl(), "--txns", "10", file.toString());
+
+    assertEquals(CollectCommand.DATABASE_FAILED, code);
+    String message = err.toString().strip();
+    assertTrue(message.startsWith("error: preparing table kv: ") && message.endsWith(
+        "(SQLState 3D000)") && !message.contains("\n"), message);
+    assertFalse(Files.exists(file));
+  }
+}

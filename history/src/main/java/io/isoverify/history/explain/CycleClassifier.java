@@ -1,0 +1,151 @@
+package io.isoverify.history.explain;
+
+import io.isoverify.history.History;
+import io.isoverify.history.OpKind;
+import io.isoverify.history.anomaly.Anomaly;
+import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.EdgeType;
+import java.util.List;
+
+/**
+ * Names a cycle of typed edges, twice: with Adya's taxonomy (thesis section 3.2, as Elle
+ * applies it) and, where the shape matches one, with the mtc paper's names (Table I, Figure
+ * 5). Session-order and real-time edges are "process" and "realtime" edges: they do not change
+ * the Adya class, they add the -process / -realtime suffix (realtime wins when both occur).
+ *
+ * <pre>
+ *   data edges (WR, WW, RW) of the cycle     Adya class
+ *   only WW                                  G0
+ *   WW and WR, no RW                         G1c
+ *   exactly one RW                           G-single
+ *   two or more RW, no two adjacent          G-nonadjacent
+ *   two or more RW, some adjacent            G2-item
+ * </pre>
+ * Adjacency is along the cycle, cyclically, counting every edge (an SO edge between two RW
+ * edges separates them, as in the SI characterization (SO+WR+WW);RW?). O(cycle length).
+ */
+public final class CycleClassifier {
+  private CycleClassifier() {}
+
+  /** What a cycle is: its Adya class, its mtc pattern (or null) and its variant flags. */
+  public record Classification(Anomaly adya, Anomaly pattern, boolean process, boolean realtime) {
+    /** Adya's name with its variant suffix: "G-single-process", "G2-item-realtime". */
+    public String adyaName() {
+      return adya.displayName() + (realtime ? "-realtime" : process ? "-process" : "");
+    }
+  }
+
+  /**
+   * Classifies the cycle {@code steps} (consecutive: each edge's target is the next one's
+   * source, the last one's target the first one's source), whose keys and values were
+   * re-derived from {@code h}.
+   */
+  public static Classification classify(History h, List<Step> steps) {
+    int n = steps.size();
+    int rw = 0;
+    int wr = 0;
+    boolean adjacentRw = false;
+    boolean process = false;
+    boolean realtime = false;
+    for (int i = 0; i < n; i++) {
+      EdgeType t = steps.get(i).edge().type();
+      switch (t) {
+        case RW -> {
+          rw++;
+          adjacentRw |= n > 1 && steps.get((i + 1) % n).edge().type() == EdgeType.RW;
+        }
+        case WR -> wr++;
+        case SO -> process = true;
+        case RT -> realtime = true;
+        case WW -> { }
+      }
+    }
+    Anomaly adya;
+    if (rw == 0) {
+      adya = wr > 0 ? Anomaly.G1C : data(steps) ? Anomaly.G0 : Anomaly.CYCLE;
+    } else if (rw == 1) {
+      adya = Anomaly.G_SINGLE;
+    } else {
+      adya = adjacentRw ? Anomaly.G2_ITEM : Anomaly.G_NONADJACENT;
+    }
+    return new Classification(adya, pattern(h, steps, rw, realtime), process, realtime);
+  }
+
+  private static boolean data(List<Step> steps) {
+    return steps.stream().anyMatch(s -> s.edge().type() == EdgeType.WW);
+  }
+
+  /**
+   * The mtc name of the cycle's shape, or null: two-transaction shapes first (LostUpdate,
+   * WriteSkew, FracturedRead), then the one-anti-dependency families, then LongFork.
+   */
+  private static Anomaly pattern(History h, List<Step> steps, int rw, boolean realtime) {
+    if (realtime) {
+      // A transaction missed the effect of one that had finished before it started.
+      return Anomaly.REALTIME_VIOLATION;
+    }
+    int n = steps.size();
+    if (n == 2) {
+      Step a = steps.get(0);
+      Step b = steps.get(1);
+      if (rw == 1 && lostUpdate(h, a, b)) {
+        return Anomaly.LOST_UPDATE;
+      }
+      if (rw == 2 && a.edge().key() != b.edge().key()) {
+        return Anomaly.WRITE_SKEW;
+      }
+      if (rw == 1 && count(steps, EdgeType.WR) == 1) {
+        return Anomaly.FRACTURED_READ;
+      }
+    }
+    if (rw == 1) {
+      if (only(steps, EdgeType.SO)) {
+        return Anomaly.SESSION_GUARANTEE_VIOLATION;
+      }
+      if (only(steps, EdgeType.WR, EdgeType.SO)) {
+        return Anomaly.CAUSALITY_VIOLATION;
+      }
+      return Anomaly.READ_SKEW;
+    }
+    if (n == 4 && rw == 2 && count(steps, EdgeType.WR) == 2
+        && steps.get(0).edge().type() != steps.get(1).edge().type()
+        && steps.get(1).edge().type() != steps.get(2).edge().type()) {
+      return Anomaly.LONG_FORK;
+    }
+    return null;
+  }
+
+  /** WW then RW (either order) on one key, and both overwriters read the same version. */
+  private static boolean lostUpdate(History h, Step a, Step b) {
+    Step ww = a.edge().type() == EdgeType.WW ? a : b.edge().type() == EdgeType.WW ? b : null;
+    Step rw = a.edge().type() == EdgeType.RW ? a : b.edge().type() == EdgeType.RW ? b : null;
+    if (ww == null || rw == null || ww.edge().key() != rw.edge().key() || ww.edge().key() < 0) {
+      return false;
+    }
+    // rw: T2 read x and T1 overwrote it; ww: T1's x was overwritten by T2. Both must have read
+    // x, and the same value.
+    int key = rw.edge().key();
+    int first = ww.edge().from() < 0 ? -1 : readOf(h, ww.edge().from(), key);
+    int second = readOf(h, ww.edge().to(), key);
+    return first >= 0 && second >= 0 && h.opValue(first) == h.opValue(second);
+  }
+
+  private static int readOf(History h, int t, int key) {
+    for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+      if (h.opKey(o) == key && h.opKind(o) == OpKind.READ) {
+        return o;
+      }
+    }
+    return -1;
+  }
+
+  private static int count(List<Step> steps, EdgeType t) {
+    return (int) steps.stream().filter(s -> s.edge().type() == t).count();
+  }
+
+  /** True when every edge but the RW ones is of one of the given types. */
+  private static boolean only(List<Step> steps, EdgeType... allowed) {
+    return steps.stream().map(s -> s.edge().type()).filter(t -> t != EdgeType.RW)
+        .allMatch(t -> List.of(allowed).contains(t));
+  }
+}

@@ -1,0 +1,119 @@
+package io.isoverify.history.explain;
+
+import io.isoverify.history.History;
+import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.check.Level;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * An {@link Explanation} as text a person reads top to bottom, in Elle's manner: first who
+ * the transactions are (only the operations that take part), then one line per dependency
+ * saying which reads and writes make it hold, then the contradiction and what it rules out.
+ */
+public final class ExplanationText {
+  private final History h;
+
+  public ExplanationText(History h) {
+    this.h = h;
+  }
+
+  public String render(Explanation x) {
+    StringBuilder s = new StringBuilder();
+    s.append(x.title()).append(": ").append(meaning(x)).append('\n');
+    s.append("Let\n");
+    for (int t : x.txns()) {
+      s.append("  ").append(txn(t)).append(" = ").append(body(t, x.ops())).append('\n');
+    }
+    if (x.isCycle()) {
+      s.append("Then:\n");
+      List<Edge> cycle = x.steps().stream().map(Step::edge).toList();
+      for (int i = 0; i < x.steps().size(); i++) {
+        s.append("  - ").append(because(x.steps().get(i)))
+            .append(i + 1 < x.steps().size() ? ";" : ".").append('\n');
+      }
+      s.append("A contradiction: ").append(cycle.stream().map(e -> txn(e.from()))
+          .collect(Collectors.joining(" < "))).append(" < ").append(txn(cycle.get(0).from()))
+          .append(", so no order of the transactions explains what they read.\n");
+    } else {
+      s.append("Then: ").append(x.summary()).append(".\n");
+    }
+    s.append("Rules out ").append(x.rulesOut().stream().map(Level::name)
+        .collect(Collectors.joining(", "))).append("; ")
+        .append(x.stillPossible() == null ? "no weaker level allows it either"
+            : "the history could still be " + x.stillPossible()).append(".\n");
+    return s.toString();
+  }
+
+  private static String meaning(Explanation x) {
+    return x.pattern() != null ? x.pattern().meaning() : x.anomaly().meaning();
+  }
+
+  /** Why one edge holds, from the operations the history shows. */
+  public String because(Step s) {
+    Edge e = s.edge();
+    String a = txn(e.from());
+    String b = txn(e.to());
+    String k = e.key() >= 0 ? h.showKey(e.key()) : "?";
+    String arrow = ", so " + a + " -> " + b + " (" + e.type() + (e.key() >= 0 ? " on " + k : "") + ")";
+    if (s.fromOp() < 0 && s.toOp() < 0 && e.type() != EdgeType.SO && e.type() != EdgeType.RT) {
+      return "the search ordered " + a + " before " + b + arrow;
+    }
+    return switch (e.type()) {
+      case WR -> (e.from() < 0 ? b + " read the initial " + k
+          : a + " wrote " + k + " = " + h.showValue(e.value()) + " and " + b + " read it") + arrow;
+      case WW -> (e.from() < 0 ? b + " wrote " + k + " = " + value(s.toOp()) + " over the initial state"
+          : a + " wrote " + k + " = " + h.showValue(e.value()) + " and " + b + " overwrote it with "
+              + value(s.toOp())) + arrow;
+      case RW -> a + " read " + k + " = " + h.showValue(e.value()) + " and " + b
+          + " installed the next version, " + k + " = " + value(s.toOp()) + arrow;
+      case SO -> a + " ran before " + b + " in session " + h.sessionName(h.session(e.from())) + arrow;
+      case RT -> a + " ended (at " + h.endTs(e.from()) + ") before " + b + " started (at "
+          + h.startTs(e.to()) + ")" + arrow;
+    };
+  }
+
+  private String value(int op) {
+    return op < 0 ? "?" : h.showValue(h.opValue(op));
+  }
+
+  private String txn(int t) {
+    return t < 0 ? "init" : h.showTxn(t);
+  }
+
+  /** "session a, committed: [r x 1; ...; w y 2]": the operations that take part, elisions marked. */
+  public String body(int t, List<Integer> ops) {
+    if (t < 0) {
+      return "the initial state";
+    }
+    StringBuilder s = new StringBuilder("session ").append(h.sessionName(h.session(t))).append(", ")
+        .append(h.outcome(t).code()).append(": [");
+    boolean gap = false;
+    boolean first = true;
+    for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+      if (!ops.contains(o)) {
+        gap = true;
+        continue;
+      }
+      if (!first) {
+        s.append("; ");
+      }
+      if (gap) {
+        s.append("...; ");
+      }
+      s.append(op(o));
+      first = false;
+      gap = false;
+    }
+    if (gap) {
+      s.append(first ? "..." : "; ...");
+    }
+    return s.append(']').toString();
+  }
+
+  /** "r x 1", "w y 2". */
+  public String op(int o) {
+    return h.opKind(o).code() + " " + h.showKey(h.opKey(o)) + " " + h.showValue(h.opValue(o));
+  }
+}

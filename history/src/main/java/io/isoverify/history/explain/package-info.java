@@ -1,0 +1,15 @@
+/**
+ * Explaining violations (Elle's habit: explain as data first, render afterwards).
+ *
+ * <p>Entry points: {@link io.isoverify.history.explain.Explainer} turns any
+ * {@link io.isoverify.history.anomaly.Certificate} into an
+ * {@link io.isoverify.history.explain.Explanation} (Adya's class, the mtc paper's name, the
+ * levels ruled out, the operations behind each edge and only those) and trims certificates;
+ * {@link io.isoverify.history.explain.ShortestCycle} finds minimal counterexamples (shortest,
+ * then fewest anti-dependencies) in a typed graph held as int arrays;
+ * {@link io.isoverify.history.explain.ExplanationText} and
+ * {@link io.isoverify.history.explain.ExplanationDot} render an explanation as text a person
+ * reads and as a Graphviz digraph. The report files are written by spark-jobs
+ * (io.isoverify.spark.report).
+ */
+package io.isoverify.history.explain;

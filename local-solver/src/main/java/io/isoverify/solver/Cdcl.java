@@ -1,0 +1,390 @@
+package io.isoverify.solver;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One CDCL(T) search over the constraints of a component (veristrong section 4, Algorithm
+ * 1; vbox section 5): variable c is constraint c, literal 2c+s says "c takes side s".
+ * Boolean part: two watched literals over learned clauses, 1-UIP learning with
+ * non-chronological backjumping, VSIDS ({@link VarOrder}), Luby restarts. Theory part:
+ * {@link AcyclicityTheory}; a literal's side edges are switched on when the literal is
+ * propagated, and a cycle becomes the clause "not all of the literals on it". Theory
+ * propagation is lazy: a side that closes a cycle is refuted by that clause, which after
+ * the backjump is unit and forces the other side. Polarity follows the current
+ * topological order (veristrong section 6.2): the side with fewer edges pointing backwards.
+ *
+ * <p>Only the constraints in {@code active} take part (the others contribute no edges),
+ * which is how a conflict core is checked and shrunk.
+ */
+final class Cdcl {
+  /** How one search ended. */
+  enum Outcome { SAT, UNSAT, UNKNOWN }
+
+  private final BaseEdges base;
+  private final AcyclicityTheory theory;
+  private final boolean[] active;
+  private final int vars;
+  /** assign[v] = side of v, or -1 while unassigned. */
+  private final byte[] assign;
+  private final int[] level;
+  /** reason[v] = index of the learned clause that implied v, or -1 for a decision. */
+  private final int[] reason;
+  private final int[] trail;
+  private int trailSize;
+  private int qhead;
+  private int[] trailLim = new int[16];
+  private int[] theoryMark = new int[16];
+  private int levels;
+  private final List<int[]> clauses = new ArrayList<>();
+  private final int[][] watches;
+  private final int[] watchCount;
+  private final VarOrder order;
+  private final boolean[] seen;
+  /** Scratch for the clause being learned: at most one literal per variable plus the UIP. */
+  private final int[] learnt;
+  private long conflicts;
+  private long decisions;
+  private int[] knownCycle;
+  private int[] finalConflict;
+
+  Cdcl(BaseEdges base, boolean snapshot, boolean[] active) {
+    this.base = base;
+    this.active = active;
+    this.vars = base.component().constraintCount();
+    this.theory = new AcyclicityTheory(base, snapshot);
+    assign = new byte[vars];
+    Arrays.fill(assign, (byte) -1);
+    level = new int[vars];
+    reason = new int[vars];
+    trail = new int[vars];
+    watches = new int[2 * vars][];
+    watchCount = new int[2 * vars];
+    for (int l = 0; l < 2 * vars; l++) {
+      watches[l] = new int[2];
+    }
+    order = new VarOrder(vars);
+    seen = new boolean[vars];
+    learnt = new int[vars + 1];
+    for (int v = 0; v < vars; v++) {
+      if (active[v]) {
+        order.insert(v);
+      }
+    }
+    for (int b = 0; b < base.knownCount() && knownCycle == null; b++) {
+      knownCycle = theory.add(b);
+    }
+  }
+
+  long conflicts() {
+    return conflicts;
+  }
+
+  /** After SAT: the side of each active constraint (0 for inactive ones). */
+  int[] sides() {
+    int[] s = new int[vars];
+    for (int v = 0; v < vars; v++) {
+      s[v] = Math.max(assign[v], 0);
+    }
+    return s;
+  }
+
+  /** After UNSAT: the base edges of a cycle of known edges alone, or null. */
+  int[] knownCycle() {
+    return knownCycle;
+  }
+
+  /**
+   * After UNSAT: the constraints the final conflict at level 0 and its reasons mention, a
+   * first guess at a core (learned clauses may rest on more constraints, so callers check).
+   */
+  int[] finalConflictVars() {
+    boolean[] mark = new boolean[vars];
+    if (finalConflict != null) {
+      for (int q : finalConflict) {
+        mark[q >> 1] = true;
+      }
+    }
+    for (int i = trailSize - 1; i >= 0; i--) {
+      int v = trail[i] >> 1;
+      if (mark[v] && reason[v] >= 0) {
+        for (int q : clauses.get(reason[v])) {
+          mark[q >> 1] = true;
+        }
+      }
+    }
+    int count = 0;
+    int[] out = new int[vars];
+    for (int v = 0; v < vars; v++) {
+      if (mark[v]) {
+        out[count++] = v;
+      }
+    }
+    return Arrays.copyOf(out, count);
+  }
+
+  Outcome search(long maxConflicts, long deadlineNanos) {
+    if (knownCycle != null) {
+      return Outcome.UNSAT;
+    }
+    long restartAt = 64L * luby(1);
+    int restarts = 1;
+    long sinceRestart = 0;
+    while (true) {
+      int[] conflict = propagate();
+      if (conflict != null) {
+        conflicts++;
+        sinceRestart++;
+        if (levels == 0) {
+          finalConflict = conflict;
+          return Outcome.UNSAT;
+        }
+        learn(conflict);
+        order.decay();
+        if (conflicts >= maxConflicts || System.nanoTime() > deadlineNanos) {
+          return Outcome.UNKNOWN;
+        }
+        continue;
+      }
+      if (sinceRestart >= restartAt) {
+        cancelUntil(0);
+        restartAt = 64L * luby(++restarts);
+        sinceRestart = 0;
+        continue;
+      }
+      int v = nextVar();
+      if (v < 0) {
+        return Outcome.SAT;
+      }
+      if ((++decisions & 1023) == 0 && System.nanoTime() > deadlineNanos) {
+        return Outcome.UNKNOWN;
+      }
+      if (levels == trailLim.length) {
+        trailLim = Arrays.copyOf(trailLim, levels * 2);
+        theoryMark = Arrays.copyOf(theoryMark, levels * 2);
+      }
+      trailLim[levels] = trailSize;
+      theoryMark[levels] = theory.mark();
+      levels++;
+      enqueue(2 * v + polarity(v), -1);
+    }
+  }
+
+  private int nextVar() {
+    while (!order.isEmpty()) {
+      int v = order.removeMax();
+      if (assign[v] < 0) {
+        return v;
+      }
+    }
+    return -1;
+  }
+
+  /** The side with fewer edges against the current topological order; side 0 on ties. */
+  private int polarity(int v) {
+    int[] backwards = new int[2];
+    for (int s = 0; s < 2; s++) {
+      for (int b = base.sideBegin(v, s); b < base.sideEnd(v, s); b++) {
+        if (theory.ord(base.from(b)) > theory.ord(base.to(b))) {
+          backwards[s]++;
+        }
+      }
+    }
+    return backwards[1] < backwards[0] ? 1 : 0;
+  }
+
+  private void enqueue(int lit, int why) {
+    int v = lit >> 1;
+    assign[v] = (byte) (lit & 1);
+    level[v] = levels;
+    reason[v] = why;
+    trail[trailSize++] = lit;
+  }
+
+  /** 1 true, 0 false, -1 unassigned. */
+  private int value(int lit) {
+    int a = assign[lit >> 1];
+    return a < 0 ? -1 : (a == (lit & 1) ? 1 : 0);
+  }
+
+  /** Theory then clauses for each new trail literal; a violated clause, or null. */
+  private int[] propagate() {
+    while (qhead < trailSize) {
+      int p = trail[qhead++];
+      int[] cycle = assertSide(p);
+      if (cycle != null) {
+        return cycle;
+      }
+      int falseLit = p ^ 1;
+      int[] ws = watches[falseLit];
+      int keep = 0;
+      int i = 0;
+      int count = watchCount[falseLit];
+      int[] conflict = null;
+      for (; i < count; i++) {
+        int ci = ws[i];
+        int[] cl = clauses.get(ci);
+        if (cl[0] == falseLit) {
+          cl[0] = cl[1];
+          cl[1] = falseLit;
+        }
+        if (value(cl[0]) == 1) {
+          ws[keep++] = ci;
+          continue;
+        }
+        boolean moved = false;
+        for (int k = 2; k < cl.length; k++) {
+          if (value(cl[k]) != 0) {
+            cl[1] = cl[k];
+            cl[k] = falseLit;
+            watch(cl[1], ci);
+            moved = true;
+            break;
+          }
+        }
+        if (moved) {
+          continue;
+        }
+        ws[keep++] = ci;
+        if (value(cl[0]) == 0) {
+          conflict = cl;
+          i++;
+          break;
+        }
+        enqueue(cl[0], ci);
+      }
+      for (; i < count; i++) {
+        ws[keep++] = ws[i];
+      }
+      watchCount[falseLit] = keep;
+      if (conflict != null) {
+        return conflict;
+      }
+    }
+    return null;
+  }
+
+  /** Switches on the edges of the side literal p names; the conflict clause of a cycle. */
+  private int[] assertSide(int p) {
+    int c = p >> 1;
+    int s = p & 1;
+    for (int b = base.sideBegin(c, s); b < base.sideEnd(c, s); b++) {
+      int[] cycle = theory.add(b);
+      if (cycle != null) {
+        return clauseOf(cycle);
+      }
+    }
+    return null;
+  }
+
+  /** "Not all of these sides": the negations of the literals of a cycle's base edges. */
+  private int[] clauseOf(int[] cycle) {
+    int[] lits = new int[cycle.length];
+    int k = 0;
+    for (int b : cycle) {
+      int lit = base.literal(b);
+      if (lit >= 0 && !seen[lit >> 1]) {
+        seen[lit >> 1] = true;
+        lits[k++] = lit ^ 1;
+      }
+    }
+    for (int i = 0; i < k; i++) {
+      seen[lits[i] >> 1] = false;
+    }
+    return Arrays.copyOf(lits, k);
+  }
+
+  private void watch(int lit, int ci) {
+    if (watchCount[lit] == watches[lit].length) {
+      watches[lit] = Arrays.copyOf(watches[lit], watchCount[lit] * 2);
+    }
+    watches[lit][watchCount[lit]++] = ci;
+  }
+
+  /** 1-UIP analysis of a conflict at level > 0, backjump, assert the learned clause. */
+  private void learn(int[] conflict) {
+    int size = 1;
+    int pathCount = 0;
+    int p = -1;
+    int idx = trailSize - 1;
+    int[] clause = conflict;
+    while (true) {
+      for (int q : clause) {
+        int v = q >> 1;
+        if (p >= 0 && v == (p >> 1)) {
+          continue;
+        }
+        if (!seen[v] && level[v] > 0) {
+          seen[v] = true;
+          order.bump(v);
+          if (level[v] == levels) {
+            pathCount++;
+          } else {
+            learnt[size++] = q;
+          }
+        }
+      }
+      while (!seen[trail[idx] >> 1]) {
+        idx--;
+      }
+      p = trail[idx--];
+      seen[p >> 1] = false;
+      if (--pathCount == 0) {
+        break;
+      }
+      clause = clauses.get(reason[p >> 1]);
+    }
+    learnt[0] = p ^ 1;
+    int back = 0;
+    for (int i = 1; i < size; i++) {
+      seen[learnt[i] >> 1] = false;
+      if (level[learnt[i] >> 1] > back) {
+        back = level[learnt[i] >> 1];
+        int t = learnt[1];
+        learnt[1] = learnt[i];
+        learnt[i] = t;
+      }
+    }
+    int[] cl = Arrays.copyOf(learnt, size);
+    int ci = clauses.size();
+    clauses.add(cl);
+    if (size > 1) {
+      watch(cl[0], ci);
+      watch(cl[1], ci);
+    }
+    cancelUntil(back);
+    enqueue(cl[0], ci);
+  }
+
+  private void cancelUntil(int target) {
+    if (levels <= target) {
+      return;
+    }
+    for (int i = trailSize - 1; i >= trailLim[target]; i--) {
+      order.insert(trail[i] >> 1);
+      assign[trail[i] >> 1] = -1;
+    }
+    trailSize = trailLim[target];
+    qhead = trailSize;
+    theory.undo(theoryMark[target]);
+    levels = target;
+  }
+
+  /** The Luby sequence 1 1 2 1 1 2 4 ... (Luby, Sinclair, Zuckerman 1993). */
+  private static long luby(int i) {
+    long size = 1;
+    int seq = 0;
+    while (size < i + 1) {
+      seq++;
+      size = 2 * size + 1;
+    }
+    long x = i;
+    while (size - 1 != x) {
+      size = (size - 1) >> 1;
+      seq--;
+      x = x % size;
+    }
+    return 1L << seq;
+  }
+}

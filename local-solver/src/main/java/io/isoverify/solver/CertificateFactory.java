@@ -1,0 +1,124 @@
+package io.isoverify.solver;
+
+import io.isoverify.history.History;
+import io.isoverify.history.OpKind;
+import io.isoverify.history.anomaly.Anomaly;
+import io.isoverify.history.anomaly.Certificate;
+import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.EdgeType;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Turns a cycle of typed edges (values unfilled) into a {@link Certificate}: fills each
+ * edge's value from the history (WR, WW: the value the first transaction installed; RW:
+ * the value the first read), collects the transactions, keys and the operations that show
+ * each edge, and names the anomaly by its edge types (Adya): an RT edge makes it a
+ * real-time violation; else no RW: G0 when every edge is WW, G1c otherwise; one RW:
+ * G-single; more: G2-item. A fuller explanation is another stage's job.
+ */
+final class CertificateFactory {
+  private static final int READ = OpKind.READ.ordinal();
+
+  private final History h;
+
+  CertificateFactory(History h) {
+    this.h = h;
+  }
+
+  /** The edges with their values filled in. */
+  List<Edge> withValues(List<Edge> edges) {
+    List<Edge> out = new ArrayList<>(edges.size());
+    for (Edge e : edges) {
+      int value = switch (e.type()) {
+        case WR, WW -> installedOp(e.from(), e.key()) < 0 ? -1 : h.opValue(installedOp(e.from(), e.key()));
+        case RW -> externalReadOp(e.from(), e.key()) < 0 ? -1 : h.opValue(externalReadOp(e.from(), e.key()));
+        case SO, RT -> -1;
+      };
+      out.add(new Edge(e.from(), e.to(), e.type(), e.key(), value));
+    }
+    return out;
+  }
+
+  Certificate cycle(List<Edge> rawCycle, String prefix) {
+    List<Edge> cycle = withValues(rawCycle);
+    Set<Integer> txns = new LinkedHashSet<>();
+    Set<Integer> keys = new LinkedHashSet<>();
+    Set<Integer> ops = new LinkedHashSet<>();
+    StringBuilder text = new StringBuilder();
+    for (Edge e : cycle) {
+      txns.add(e.from());
+      if (e.key() >= 0) {
+        keys.add(e.key());
+      }
+      int op = switch (e.type()) {
+        case WR -> externalReadOp(e.to(), e.key());
+        case WW -> installedOp(e.to(), e.key());
+        case RW -> externalReadOp(e.from(), e.key());
+        case SO, RT -> -1;
+      };
+      if (op >= 0) {
+        ops.add(op);
+      }
+      text.append(h.showTxn(e.from())).append(" -").append(e.type());
+      if (e.key() >= 0) {
+        text.append('(').append(h.showKey(e.key())).append('=').append(h.showValue(e.value())).append(')');
+      }
+      text.append("-> ");
+    }
+    text.append(h.showTxn(cycle.get(0).from()));
+    Anomaly anomaly = classify(cycle);
+    return new Certificate(anomaly, ints(txns), ints(keys), ints(ops), cycle,
+        prefix + anomaly.displayName() + ": " + text);
+  }
+
+  static Anomaly classify(List<Edge> cycle) {
+    int rw = 0;
+    boolean onlyWw = true;
+    boolean rt = false;
+    for (Edge e : cycle) {
+      rw += e.type() == EdgeType.RW ? 1 : 0;
+      onlyWw &= e.type() == EdgeType.WW;
+      rt |= e.type() == EdgeType.RT;
+    }
+    if (rt) {
+      return Anomaly.REALTIME_VIOLATION;
+    }
+    if (rw == 0) {
+      return onlyWw ? Anomaly.G0 : Anomaly.G1C;
+    }
+    return rw == 1 ? Anomaly.G_SINGLE : Anomaly.G2_ITEM;
+  }
+
+  /** The transaction's last write of the key, or -1. */
+  private int installedOp(int t, int key) {
+    int found = -1;
+    for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+      if (h.opKey(o) == key && h.opKind(o).installsVersion()) {
+        found = o;
+      }
+    }
+    return found;
+  }
+
+  /** The transaction's first read of the key before writing it, or -1. */
+  private int externalReadOp(int t, int key) {
+    for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+      if (h.opKey(o) == key) {
+        if (h.opKind(o).installsVersion()) {
+          return -1;
+        }
+        if (h.opKindOrdinal(o) == READ) {
+          return o;
+        }
+      }
+    }
+    return -1;
+  }
+
+  private static int[] ints(Set<Integer> s) {
+    return s.stream().mapToInt(Integer::intValue).toArray();
+  }
+}

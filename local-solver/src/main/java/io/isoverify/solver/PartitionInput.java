@@ -1,0 +1,77 @@
+package io.isoverify.solver;
+
+import io.isoverify.graph.Component;
+import io.isoverify.graph.Partition;
+import io.isoverify.history.anomaly.Edge;
+import java.util.List;
+
+/** A {@link Partition} seen as a {@link SolverInput}: its known edges, then its choice edges. */
+final class PartitionInput implements SolverInput {
+  private final Partition p;
+  private final int known;
+
+  PartitionInput(Partition p) {
+    this.p = p;
+    this.known = p.knownEdgeCount();
+  }
+
+  @Override
+  public int vertexCount() {
+    return p.vertexCount();
+  }
+
+  @Override
+  public int txnOf(int v) {
+    return p.txnOf(v);
+  }
+
+  @Override
+  public int edgeCount() {
+    return known + p.choiceEdgeCount();
+  }
+
+  @Override
+  public int from(int e) {
+    return e < known ? p.knownFrom(e) : p.choiceFrom(e - known);
+  }
+
+  @Override
+  public int to(int e) {
+    return e < known ? p.knownTo(e) : p.choiceTo(e - known);
+  }
+
+  @Override
+  public int type(int e) {
+    return e < known ? p.knownType(e) : p.choiceType(e - known);
+  }
+
+  @Override
+  public List<Edge> knownCycle() {
+    return p.knownCycle();
+  }
+
+  @Override
+  public List<List<Edge>> conflictCycles() {
+    return p.conflictCycles();
+  }
+
+  @Override
+  public List<Component> components() {
+    return p.components();
+  }
+
+  @Override
+  public long graphNanos() {
+    return p.stats().graphNanos();
+  }
+
+  @Override
+  public long pruneNanos() {
+    return p.stats().pruneNanos();
+  }
+
+  @Override
+  public long componentsNanos() {
+    return p.stats().componentsNanos();
+  }
+}

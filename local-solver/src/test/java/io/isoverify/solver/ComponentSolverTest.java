@@ -1,0 +1,107 @@
+package io.isoverify.solver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.isoverify.graph.Component;
+import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.check.Level;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class ComponentSolverTest {
+  private static final byte WW = (byte) EdgeType.WW.ordinal();
+  private static final byte RW = (byte) EdgeType.RW.ordinal();
+  private static final byte WR = (byte) EdgeType.WR.ordinal();
+
+  /** Two writers of x, each read by the other's reader: either order closes a cycle. */
+  @Test
+  void bothSidesClosingACycleGiveTheConstraintAsCore() {
+    // vertices 0,1 writers; known 0 -WR-> 1 and 1 -WR-> ... keep it tiny: known 0->1, 1->0 only via sides
+    Component c = new Component(new int[] {10, 11, 12},
+        new int[] {0, 1}, new int[] {1, 2}, new byte[] {WR, WR}, new int[] {0, 0},
+        new int[] {0, 1, 2}, new int[] {1, 2}, new int[] {0, 0}, new byte[] {WW, RW}, new int[] {0, 0});
+    for (Level level : Level.values()) {
+      SolveResult r = ComponentSolver.solve(c, level, SolveLimits.defaults());
+      assertEquals(SolveResult.Status.UNSAT, r.status(), level.name());
+      assertEquals(1, r.core().length);
+      assertEquals(List.of(new Edge(10, 11, EdgeType.WR, 0, -1), new Edge(11, 10, EdgeType.WW, 0, -1)),
+          r.cycle());
+    }
+  }
+
+  /** A read-write edge back to the writer is a cycle for SER but not for SI (no D before it). */
+  @Test
+  void singleAntiDependencyCycleSplitsSerFromSi() {
+    // known 0 -WR-> 1; constraint: side 0 = 1 -RW-> 0 ... plus 1 -RW-> 0 again as side 1
+    Component c = new Component(new int[] {1, 2},
+        new int[] {0}, new int[] {1}, new byte[] {RW}, new int[] {0},
+        new int[] {0, 1, 2}, new int[] {1, 1}, new int[] {0, 0}, new byte[] {RW, RW}, new int[] {0, 0});
+    assertEquals(SolveResult.Status.UNSAT, ComponentSolver.solve(c, Level.SER, SolveLimits.defaults()).status());
+    assertEquals(SolveResult.Status.SAT, ComponentSolver.solve(c, Level.SI, SolveLimits.defaults()).status());
+  }
+
+  @Test
+  void agreesWithSat4jOnRandomComponents() {
+    SplittableRandom rnd = new SplittableRandom(20261122);
+    int[] unsat = new int[2];
+    for (int i = 0; i < 3000; i++) {
+      Component c = RandomComponents.next(rnd);
+      for (int m = 0; m < 2; m++) {
+        boolean snapshot = m == 1;
+        Level level = snapshot ? Level.SI : Level.SER;
+        SolveResult r = ComponentSolver.solve(c, level, SolveLimits.defaults());
+        boolean sat = Sat4jBackend.satisfiable(c, snapshot, null);
+        assertEquals(sat, r.status() == SolveResult.Status.SAT, "problem " + i + " " + level);
+        if (sat) {
+          assertTrue(Sat4jBackend.satisfiable(RandomComponents.pinned(c, r.sides()), snapshot, null),
+              "witness sides of problem " + i + " " + level);
+        } else {
+          unsat[m]++;
+          boolean[] active = new boolean[c.constraintCount()];
+          for (int x : r.core()) {
+            active[x] = true;
+          }
+          assertFalse(Sat4jBackend.satisfiable(c, snapshot, active), "core of problem " + i);
+          assertIsCycle(r.cycle(), snapshot);
+        }
+      }
+    }
+    // the generator must exercise both answers at both levels
+    assertTrue(unsat[0] > 300 && unsat[0] < 2700, "SER unsat " + unsat[0]);
+    assertTrue(unsat[1] > 300 && unsat[1] < 2700, "SI unsat " + unsat[1]);
+  }
+
+  /** One conflict allowed: the components that need more answer UNKNOWN, with the reason. */
+  @Test
+  void conflictLimitGivesUnknown() {
+    SplittableRandom rnd = new SplittableRandom(5);
+    int unknown = 0;
+    for (int i = 0; i < 500; i++) {
+      Component c = RandomComponents.next(rnd);
+      SolveResult r = ComponentSolver.solve(c, Level.SER, new SolveLimits(1, Long.MAX_VALUE));
+      if (r.status() == SolveResult.Status.UNKNOWN) {
+        unknown++;
+        assertEquals("conflict limit 1 reached", r.reason());
+        assertTrue(r.cycle().isEmpty() && r.core().length == 0);
+        assertTrue(ComponentSolver.solve(c, Level.SER, SolveLimits.defaults()).status() != SolveResult.Status.UNKNOWN);
+      }
+    }
+    assertTrue(unknown > 10, "only " + unknown + " components needed a second conflict");
+  }
+
+  private static void assertIsCycle(List<Edge> cycle, boolean snapshot) {
+    assertFalse(cycle.isEmpty());
+    for (int i = 0; i < cycle.size(); i++) {
+      Edge e = cycle.get(i);
+      Edge next = cycle.get((i + 1) % cycle.size());
+      assertEquals(e.to(), next.from(), "cycle " + cycle);
+      if (snapshot) {
+        assertFalse(e.type() == EdgeType.RW && next.type() == EdgeType.RW, "two RW in a row " + cycle);
+      }
+    }
+  }
+}
