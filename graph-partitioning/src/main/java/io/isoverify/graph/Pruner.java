@@ -22,9 +22,7 @@ import io.isoverify.history.check.Level;
 final class Pruner {
   private final Level level;
   private final int vertexCount;
-  private final int[] nodeChain;
-  private final int[] nodePos;
-  private final int chainCount;
+  private final ChainCover sessions;
   private final int threads;
   private final EdgeList known;
   private final Constraints constraints;
@@ -51,21 +49,20 @@ final class Pruner {
     this.level = level;
     this.incremental = incremental;
     this.vertexCount = vertexCount;
-    this.chainCount = chainCount;
     this.threads = threads;
     this.known = known;
     this.constraints = constraints;
     if (level == Level.SI) {
-      nodeChain = new int[2 * vertexCount];
-      nodePos = new int[2 * vertexCount];
+      int[] nodeChain = new int[2 * vertexCount];
+      int[] nodePos = new int[2 * vertexCount];
       for (int v = 0; v < vertexCount; v++) {
         nodeChain[2 * v] = vertexChain[v];
         nodePos[2 * v] = vertexPos[v];
         nodeChain[2 * v + 1] = -1;
       }
+      sessions = ChainCover.of(nodeChain, nodePos, chainCount);
     } else {
-      nodeChain = vertexChain;
-      nodePos = vertexPos;
+      sessions = ChainCover.of(vertexChain, vertexPos, chainCount);
     }
   }
 
@@ -108,7 +105,8 @@ final class Pruner {
       knownCycle = pick(known, Paths.anyCycle(graph.out));
       return false;
     }
-    index = new ChainReachability(graph, topo, nodeChain, nodePos, chainCount, threads);
+    ChainCover cover = ChainCover.best(graph, topo, sessions);
+    index = new ChainReachability(graph, topo, cover.chainOf, cover.posOf, cover.count, threads);
     return true;
   }
 

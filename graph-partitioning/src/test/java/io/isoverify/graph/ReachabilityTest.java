@@ -22,7 +22,7 @@ class ReachabilityTest {
     Random rnd = new Random(seed);
     for (int round = 0; round < 20; round++) {
       int n = 2 + rnd.nextInt(40);
-      int chains = 1 + rnd.nextInt(Math.min(n, 6));
+      int chains = 1 + rnd.nextInt(Math.min(n, 12));
       // vertices in id order form a topological order; vertex v is on chain v % chains
       int[] chainOf = new int[n];
       int[] posOf = new int[n];
@@ -59,6 +59,10 @@ class ReachabilityTest {
       assertNotNull(topo);
       ChainReachability index = new ChainReachability(g, topo, nodeChain, nodePos, chains, threads);
       assertSameAsBfs(g, index, "seed " + seed + " round " + round);
+      ChainCover cover = ChainCover.best(g, topo, ChainCover.of(nodeChain, nodePos, chains));
+      assertTrue(cover.count <= chains);
+      assertSameAsBfs(g, new ChainReachability(g, topo, cover.chainOf, cover.posOf, cover.count,
+          threads), "greedy cover, seed " + seed + " round " + round);
       // then edges added one by one: the index stays exact, and refuses cycle-closing ones
       for (int i = 0; i < n; i++) {
         int u = rnd.nextInt(n);

@@ -85,8 +85,11 @@ public final class GenerateCommand implements Callable<Integer> {
     System.exit(run(args));
   }
 
+  /** Exit code when the output cannot be written. */
+  static final int IO_FAILURE = 1;
+
   @Override
-  public Integer call() throws IOException {
+  public Integer call() {
     PlannedWorkload w;
     Simulator.Config config;
     try {
@@ -96,8 +99,28 @@ public final class GenerateCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
+    HistorySink sink = openSink();
+    try {
+      write(w, config, sink);
+      return 0;
+    } catch (IOException e) {
+      // One line naming the file; a half-written history is removed, not left to be read.
+      spec.commandLine().getErr().println("error: " + output + ": cannot write the history: "
+          + e.getMessage());
+      try {
+        Files.deleteIfExists(output);
+        Files.deleteIfExists(labelFile());
+      } catch (IOException ignored) {
+        // the message above already says the file is unusable
+      }
+      return IO_FAILURE;
+    }
+  }
+
+  private void write(PlannedWorkload w, Simulator.Config config, HistorySink sink)
+      throws IOException {
     Simulator.Result result;
-    try (HistorySink sink = openSink()) {
+    try (sink) {
       result = Simulator.run(w, config, sink);
     }
     PrintWriter out = spec.commandLine().getOut();
@@ -110,14 +133,16 @@ public final class GenerateCommand implements Callable<Integer> {
       Files.writeString(labelFile(), InjectionJson.of(i), StandardCharsets.UTF_8);
     }
     out.flush();
-    return 0;
   }
 
-  private HistorySink openSink() throws IOException {
+  private HistorySink openSink() {
     try {
       return HistorySinks.open(output);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    } catch (IOException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          output + ": cannot create the output file: " + e.getMessage());
     }
   }
 

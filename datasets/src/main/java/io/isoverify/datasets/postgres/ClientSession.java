@@ -29,7 +29,8 @@ import java.util.concurrent.Callable;
  * <p>Values: the n-th write of session s installs {@code s * 2^40 + n} (n from 1), unique
  * across the collection and never {@link KeyValueTable#INITIAL_VALUE}, so every read names
  * its writer. Timestamps: the shared clock read before the first statement and after
- * {@code commit} (or {@code rollback}) returns.
+ * {@code commit} (or {@code rollback}) returns; for an UNKNOWN transaction, when the client
+ * gave up, which need not bound when the server committed it.
  */
 final class ClientSession implements Callable<CollectionResult> {
   private static final int VALUE_SHIFT = 40;

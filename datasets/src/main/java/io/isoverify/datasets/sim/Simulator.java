@@ -19,7 +19,7 @@ import java.util.SplittableRandom;
  *
  * <p>Each finished transaction is written at once and forgotten; the simulator holds one
  * open transaction per session and the database's bounded state, never a list of
- * transactions, so the history's length does not bound memory. Same workload, config and
+ * transactions, so memory does not grow with the history. Same workload, config and
  * seed give the same calls to the sink, hence a byte-identical file.
  */
 public final class Simulator {
@@ -161,6 +161,11 @@ public final class Simulator {
         t.open = false;
         peakVersions = Math.max(peakVersions, db.liveVersions());
       }
+    }
+    if (config.inject() != null && injection == null) {
+      // The session limit ended the run before the chosen point: inject at the end.
+      injection = new Injector(sink, counters, n, workload.keys(), outcomes)
+          .inject(config.inject());
     }
     long total = outcomes[0] + outcomes[1] + outcomes[2];
     return new Result(total, outcomes[Outcome.COMMITTED.ordinal()],

@@ -86,6 +86,20 @@ class SimulatorTest {
     assertEquals(Map.of(Anomaly.INTERMEDIATE_READ, 1L), f.counts());
   }
 
+  @Test
+  void sessionLimitStopsEachSessionAndTheInjectionStillHappens() throws Exception {
+    HistoryBuilderSink sink = new HistoryBuilderSink("limited");
+    Simulator.Result r = Simulator.run(WORKLOAD, Simulator.Config.of(3, 1000, Isolation.SI, 2)
+        .withSessionLimit(4).withInjection(Anomaly.LOST_UPDATE), sink);
+    History h = sink.history();
+    assertEquals(12 + 2, h.txnCount());
+    assertEquals(Anomaly.LOST_UPDATE, r.injection().anomaly());
+    for (int s = 0; s < h.sessionCount(); s++) {
+      int count = h.endTxnOfSession(s) - h.firstTxnOfSession(s);
+      assertTrue(count == 4 || count == 1, "session " + h.sessionName(s) + ": " + count);
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(value = Isolation.class, names = {"RC", "RA", "CAUSAL"})
   void weakLevelsNeverAbort(Isolation isolation) throws Exception {

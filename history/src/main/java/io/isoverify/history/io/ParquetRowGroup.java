@@ -25,12 +25,8 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.page.PageReadStore;
-import org.apache.parquet.column.statistics.Statistics;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.api.Binary;
 
 /**
@@ -63,12 +59,9 @@ final class ParquetRowGroup {
   private final ParquetListColumn readList;
   private final ParquetColumn[] predicate;
 
-  /**
-   * The rows of one row group: {@code block} is its metadata, whose statistics let an
-   * optional column that is null throughout the group be skipped rather than read.
-   */
-  ParquetRowGroup(String file, ParquetHistoryLayout l, BlockMetaData block,
-      PageReadStore store, ColumnReadStore lists) throws IOException {
+  /** The rows of one row group: {@code store} holds its pages; {@code lists} reads read_list. */
+  ParquetRowGroup(String file, ParquetHistoryLayout l, PageReadStore store,
+      ColumnReadStore lists) throws IOException {
     this.file = file;
     session = ParquetColumn.of(SESSION, l.session, store);
     txn = ParquetColumn.of(TXN, l.txn, store);
@@ -78,30 +71,13 @@ final class ParquetRowGroup {
     key = ParquetColumn.of(KEY, l.key, store);
     value = ParquetColumn.of(VALUE, l.value, store);
     outcome = ParquetColumn.of(OUTCOME, l.outcome, store);
-    startTs = ParquetColumn.of(START_TS, unlessAllNull(l.startTs, block), store);
-    endTs = ParquetColumn.of(END_TS, unlessAllNull(l.endTs, block), store);
-    readList = ParquetListColumn.of(l.readList, l.readListLevel, lists);
-    predicate = new ParquetColumn[] {
-        ParquetColumn.of(PRED_FIELD, unlessAllNull(l.predField, block), store),
-        ParquetColumn.of(PRED_LOW, unlessAllNull(l.predLow, block), store),
-        ParquetColumn.of(PRED_HIGH, unlessAllNull(l.predHigh, block), store),
-        ParquetColumn.of(PRED_MATCHED, unlessAllNull(l.predMatched, block), store)};
-  }
-
-  /** {@code d}, or null when the group's statistics say the column is null in every row. */
-  private static ColumnDescriptor unlessAllNull(ColumnDescriptor d, BlockMetaData block) {
-    if (d == null) {
-      return null;
-    }
-    for (ColumnChunkMetaData chunk : block.getColumns()) {
-      if (Arrays.equals(chunk.getPath().toArray(), d.getPath())) {
-        Statistics<?> s = chunk.getStatistics();
-        boolean allNull = s != null && s.isNumNullsSet()
-            && s.getNumNulls() == chunk.getValueCount();
-        return allNull ? null : d;
-      }
-    }
-    return d;
+    startTs = ParquetColumn.of(START_TS, l.startTs, store);
+    endTs = ParquetColumn.of(END_TS, l.endTs, store);
+    readList = ParquetListColumn.of(l.readList, l.readListLevel, lists, store);
+    predicate = new ParquetColumn[] {ParquetColumn.of(PRED_FIELD, l.predField, store),
+        ParquetColumn.of(PRED_LOW, l.predLow, store),
+        ParquetColumn.of(PRED_HIGH, l.predHigh, store),
+        ParquetColumn.of(PRED_MATCHED, l.predMatched, store)};
   }
 
   /** Reads the current row, named {@code row} in messages, and moves to the next. */
