@@ -111,23 +111,7 @@ public final class InProcessVerifier {
       addChecked(certs, h, level, certificates.cycle(in.knownCycle(), ""), wellFormed);
     }
     if (in.conflictCycles() != null) {
-      List<List<Edge>> cycles = in.conflictCycles();
-      // a side that would put a version before the initial one closes its cycle through the
-      // virtual initial transaction, which no history edge reaches: such a side is impossible
-      // by definition, the brute force cannot replay it, and the other cycle is the one shown
-      boolean viaInitial0 = touchesInitial(cycles.get(0));
-      boolean viaInitial1 = touchesInitial(cycles.get(1));
-      if (!viaInitial0 && !viaInitial1) {
-        ConflictEvidence evidence = pruningConflict(cycles, certificates);
-        Check proof = ConflictCheck.check(h, level, evidence);
-        if (proof.valid()) {
-          conflicts.add(evidence);
-        } else if (wellFormed) {
-          require(proof, "conflict");
-        }
-      }
-      addChecked(certs, h, level, certificates.cycle(cycles.get(viaInitial0 ? 1 : 0),
-          "every choice of 1 version-order constraint closes a cycle, e.g. "), wellFormed);
+      addPruningConflict(h, level, in.conflictCycles(), certificates, certs, conflicts, wellFormed);
     }
     long constraints = 0;
     long conflictCount = 0;
@@ -173,6 +157,30 @@ public final class InProcessVerifier {
     return new LevelResult(level, verdict, reason, certs, conflicts, witness,
         new SolveStats(components.size(), constraints, largest, conflictCount, unsat, unknown),
         new PhaseNanos(nonCycle, in.graphNanos(), in.pruneNanos(), in.componentsNanos(), solveNanos, checkNanos));
+  }
+
+  /**
+   * Reports a constraint pruning found cyclic either way. A side that would put a version
+   * before the initial one closes its cycle through the virtual initial transaction, which
+   * no history edge reaches: such a side is impossible by definition, the brute force cannot
+   * replay it, and the other side's cycle is the one shown.
+   */
+  private static void addPruningConflict(History h, Level level, List<List<Edge>> cycles,
+      CertificateFactory certificates, List<Certificate> certs, List<ConflictEvidence> conflicts,
+      boolean wellFormed) {
+    boolean viaInitial0 = touchesInitial(cycles.get(0));
+    boolean viaInitial1 = touchesInitial(cycles.get(1));
+    if (!viaInitial0 && !viaInitial1) {
+      ConflictEvidence evidence = pruningConflict(cycles, certificates);
+      Check proof = ConflictCheck.check(h, level, evidence);
+      if (proof.valid()) {
+        conflicts.add(evidence);
+      } else if (wellFormed) {
+        require(proof, "conflict");
+      }
+    }
+    addChecked(certs, h, level, certificates.cycle(cycles.get(viaInitial0 ? 1 : 0),
+        "every choice of 1 version-order constraint closes a cycle, e.g. "), wellFormed);
   }
 
   private static boolean touchesInitial(List<Edge> cycle) {
