@@ -13,7 +13,8 @@ import java.util.concurrent.Future;
  * <pre>  reaches(u, v)  <=>  first[u*K + chain(v)] <= pos(v)</pre>
  * because u reaching position p of a chain reaches every later position too. A node on no
  * chain (an RW-entry node of the SI {@link CycleGraph}) is reached iff one of its
- * in-neighbours is; its in-neighbours must lie on chains.
+ * in-neighbours is; its in-neighbours must lie on chains (the reversed graph is built on the
+ * first such query).
  *
  * <p>The table is filled in reverse topological order: first[u] = elementwise min of
  * first[w] over u's out-neighbours w, then first[u][chain(u)] = pos(u). Time O(arcs * K),
@@ -24,7 +25,12 @@ final class ChainReachability implements ReachabilityIndex {
   private final int[] chainOf;
   private final int[] posOf;
   private final int[] first;
-  private final Csr in;
+  private final CycleGraph graph;
+  // arcs added after construction, as linked lists of in-arcs: extraHead[v] is the first
+  // entry for v (-1: none), entry x is the arc extraTail[x] -> v, then extraNext[x]
+  private int[] extraHead;
+  private final IntBuffer extraTail = new IntBuffer();
+  private final IntBuffer extraNext = new IntBuffer();
 
   /**
    * @param graph the DAG
@@ -44,7 +50,7 @@ final class ChainReachability implements ReachabilityIndex {
     this.k = chains;
     this.chainOf = chainOf;
     this.posOf = posOf;
-    this.in = graph.in();
+    this.graph = graph;
     this.first = new int[n * chains];
     Arrays.fill(first, Integer.MAX_VALUE);
     Csr out = graph.out;
@@ -108,11 +114,75 @@ final class ChainReachability implements ReachabilityIndex {
     if (c >= 0) {
       return first[u * k + c] <= posOf[v];
     }
+    Csr in = graph.in();
     for (int a = in.start[v]; a < in.start[v + 1]; a++) {
       if (reaches(u, in.head[a])) {
         return true;
       }
     }
+    for (int x = extraIn(v); x >= 0; x = extraNext.get(x)) {
+      if (reaches(u, extraTail.get(x))) {
+        return true;
+      }
+    }
     return false;
+  }
+
+  /**
+   * Adds the arc u -> v to the DAG, keeping the index exact: u's row takes the elementwise
+   * min with v's, and every ancestor whose row improves passes it on to its in-neighbours
+   * (a backward worklist that stops where rows do not change). Returns false, adding
+   * nothing, when the arc would close a cycle. Cost: K per visited ancestor; cheap when the
+   * ancestors already reach what v reaches, which is the common case after the bulk of the
+   * known edges is in (pruning rounds), and a full rebuild otherwise.
+   */
+  boolean addArc(int u, int v) {
+    if (reaches(v, u)) {
+      return false;
+    }
+    if (extraHead == null) {
+      extraHead = new int[chainOf.length];
+      java.util.Arrays.fill(extraHead, -1);
+    }
+    extraTail.add(u);
+    extraNext.add(extraHead[v]);
+    extraHead[v] = extraTail.size() - 1;
+    IntBuffer work = new IntBuffer();
+    if (lower(u, v)) {
+      work.add(u);
+    }
+    Csr in = graph.in();
+    for (int i = 0; i < work.size(); i++) {
+      int x = work.get(i);
+      for (int a = in.start[x]; a < in.start[x + 1]; a++) {
+        if (lower(in.head[a], x)) {
+          work.add(in.head[a]);
+        }
+      }
+      for (int e = extraIn(x); e >= 0; e = extraNext.get(e)) {
+        if (lower(extraTail.get(e), x)) {
+          work.add(extraTail.get(e));
+        }
+      }
+    }
+    return true;
+  }
+
+  /** row(p) = min(row(p), row(x)); true when it changed. */
+  private boolean lower(int p, int x) {
+    int rp = p * k;
+    int rx = x * k;
+    boolean changed = false;
+    for (int c = 0; c < k; c++) {
+      if (first[rx + c] < first[rp + c]) {
+        first[rp + c] = first[rx + c];
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  private int extraIn(int v) {
+    return extraHead == null ? -1 : extraHead[v];
   }
 }

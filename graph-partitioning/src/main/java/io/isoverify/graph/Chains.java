@@ -114,11 +114,6 @@ final class Chains {
     }
   }
 
-  /** The key of chain c. */
-  int key(int c) {
-    return versions.slotKey[chainHead[c]];
-  }
-
   /**
    * Appends the edges of "chain a before chain b" (cobra GenChainToChainEdges, with the WW
    * edge always present as polysi needs it for SI): WW tail(a) -> head(b), and RW from every

@@ -18,7 +18,12 @@ import java.util.List;
  *       its known edges inside SCCs, its constraints, in local ids ascending with the global
  *       ones. Groups without constraints are acyclic already and need no solving.</li>
  * </ul>
- * {@link #sccRank} orders the SCCs topologically: a witness for the whole history orders
+ * With the chain-pair constraints built here every side edge lies inside one SCC (the two
+ * WW edges of a pair close a cycle through both chains, and each reader is entered from its
+ * chain's tail), so nothing is dropped or joined in practice; both cases are kept because
+ * the argument does not hold for constraints from other sources (predicates, hyper-edges).
+ *
+ * <p>{@link #sccRank} orders the SCCs topologically: a witness for the whole history orders
  * vertices by (rank, order inside their component).
  *
  * <p>Cost O(vertices + known edges + side edges) plus the iterative Tarjan.

@@ -106,6 +106,17 @@ final class CycleGraph {
     return index.reaches(2 * to, 2 * from) || index.reaches(2 * to, 2 * from + 1);
   }
 
+  /** Adds the arcs of a typed edge to the index; false when they would close a cycle. */
+  boolean addToIndex(ChainReachability index, int from, int to, int type) {
+    if (!induced) {
+      return index.addArc(from, to);
+    }
+    if (type == EdgeType.RW.ordinal()) {
+      return index.addArc(2 * from, 2 * to + 1);
+    }
+    return index.addArc(2 * from, 2 * to) && index.addArc(2 * from + 1, 2 * to);
+  }
+
   /** The start and target nodes of the path that {@link #closesCycle} looks for. */
   int[] cycleEnds(int from, int to, int type) {
     if (!induced) {

@@ -26,16 +26,8 @@ final class IntBuffer {
     return data[i];
   }
 
-  void set(int i, int x) {
-    data[i] = x;
-  }
-
   int size() {
     return size;
-  }
-
-  void clear() {
-    size = 0;
   }
 
   int[] toArray() {

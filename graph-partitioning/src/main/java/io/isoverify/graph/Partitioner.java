@@ -58,7 +58,7 @@ public final class Partitioner {
     }
     Constraints constraints = new Constraints();
     Pruner pruner = new Pruner(level, n, chainOf, posOf, sessionChains, options.threads(),
-        known, constraints);
+        options.incrementalPruning(), known, constraints);
     boolean acyclic = pruner.resolveChains(chains, keyCount);
     long t1 = System.nanoTime();
     if (acyclic) {

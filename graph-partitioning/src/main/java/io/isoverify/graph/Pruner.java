@@ -12,21 +12,24 @@ import io.isoverify.history.check.Level;
  * one prunes nothing (or the round limit is hit, which is sound: unpruned constraints go
  * to the solver). The first round first resolves chain pairs by {@link ChainOrdering}.
  *
- * <p>Rebuilding per round costs O(rounds * arcs * K); an incremental index would need
- * updates of n*K rows per new edge in the worst case, and rounds are few (2-4 in practice).
+ * <p>Two ways to keep the index current, chosen by
+ * {@link PartitionOptions#incrementalPruning()}: rebuild graph and index before each round,
+ * O(arcs * K) per round; or build once after the chain pairs are resolved and add each
+ * pruned side's edges to the index as they become known ({@link ChainReachability#addArc}),
+ * which also lets later constraints of the same round see them. The benchmark main
+ * compares both.
  */
 final class Pruner {
   private final Level level;
   private final int vertexCount;
-  private final int[] nodeChain;
-  private final int[] nodePos;
-  private final int chainCount;
+  private final ChainCover sessions;
   private final int threads;
   private final EdgeList known;
   private final Constraints constraints;
 
+  private final boolean incremental;
   private CycleGraph graph;
-  private ReachabilityIndex index;
+  private ChainReachability index;
   private int builtEdges = -1;
 
   /** The known cycle found, as edges in cycle order; null while none. */
@@ -42,24 +45,24 @@ final class Pruner {
    * @param vertexPos position of each vertex on its chain
    */
   Pruner(Level level, int vertexCount, int[] vertexChain, int[] vertexPos, int chainCount,
-      int threads, EdgeList known, Constraints constraints) {
+      int threads, boolean incremental, EdgeList known, Constraints constraints) {
     this.level = level;
+    this.incremental = incremental;
     this.vertexCount = vertexCount;
-    this.chainCount = chainCount;
     this.threads = threads;
     this.known = known;
     this.constraints = constraints;
     if (level == Level.SI) {
-      nodeChain = new int[2 * vertexCount];
-      nodePos = new int[2 * vertexCount];
+      int[] nodeChain = new int[2 * vertexCount];
+      int[] nodePos = new int[2 * vertexCount];
       for (int v = 0; v < vertexCount; v++) {
         nodeChain[2 * v] = vertexChain[v];
         nodePos[2 * v] = vertexPos[v];
         nodeChain[2 * v + 1] = -1;
       }
+      sessions = ChainCover.of(nodeChain, nodePos, chainCount);
     } else {
-      nodeChain = vertexChain;
-      nodePos = vertexPos;
+      sessions = ChainCover.of(vertexChain, vertexPos, chainCount);
     }
   }
 
@@ -79,11 +82,11 @@ final class Pruner {
   /** Prunes to the fixpoint or {@code maxRounds}; afterwards check knownCycle, conflictCycles. */
   void prune(int maxRounds) {
     while (rounds < maxRounds) {
-      if (!build()) {
+      if ((rounds == 0 || !incremental) && !build()) {
         return;
       }
       rounds++;
-      if (pruneRound() == 0 || conflictCycles != null) {
+      if (pruneRound() == 0 || conflictCycles != null || knownCycle != null) {
         return;
       }
     }
@@ -102,7 +105,8 @@ final class Pruner {
       knownCycle = pick(known, Paths.anyCycle(graph.out));
       return false;
     }
-    index = new ChainReachability(graph, topo, nodeChain, nodePos, chainCount, threads);
+    ChainCover cover = ChainCover.best(graph, topo, sessions);
+    index = new ChainReachability(graph, topo, cover.chainOf, cover.posOf, cover.count, threads);
     return true;
   }
 
@@ -116,17 +120,33 @@ final class Pruner {
       int bad0 = impossibleEdge(c, 0);
       int bad1 = impossibleEdge(c, 1);
       if (bad0 >= 0 && bad1 >= 0) {
+        build(); // incremental rounds leave the graph behind the index; paths need it
         conflictCycles = new EdgeList[] {explain(bad0), explain(bad1)};
         return pruned;
       }
       if (bad0 >= 0 || bad1 >= 0) {
         int keep = bad0 >= 0 ? 1 : 0;
-        known.addRange(sides, constraints.begin(c, keep), constraints.end(c, keep));
+        int begin = constraints.begin(c, keep);
+        int end = constraints.end(c, keep);
+        known.addRange(sides, begin, end);
         constraints.kill(c);
         pruned++;
+        if (incremental && !addToIndex(sides, begin, end)) {
+          build(); // finds and reports the cycle the new edges closed
+          return pruned;
+        }
       }
     }
     return pruned;
+  }
+
+  private boolean addToIndex(EdgeList edges, int begin, int end) {
+    for (int e = begin; e < end; e++) {
+      if (!graph.addToIndex(index, edges.from(e), edges.to(e), edges.type(e))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A side edge of constraint c that would close a cycle, or -1. */

@@ -23,16 +23,18 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class DifferentialTest {
 
-  @ParameterizedTest(name = "{0} seed {1}")
-  @CsvSource({"SER, 31", "SI, 32", "SSER, 33"})
-  void verdictEqualsBruteForce(Level level, long seed) {
+  @ParameterizedTest(name = "{0} seed {1} incremental {2}")
+  @CsvSource({"SER, 31, true", "SI, 32, true", "SSER, 33, true", "SER, 34, false",
+      "SI, 35, false", "SSER, 36, false"})
+  void verdictEqualsBruteForce(Level level, long seed, boolean incremental) {
     Random rnd = new Random(seed);
     int violations = 0;
     int rounds = 300;
     for (int round = 0; round < rounds; round++) {
       String text = randomHistory(rnd, level == Level.SI ? 6 : 7, level == Level.SSER);
       History h = HistoryDsl.parse(text);
-      Partition p = Partitioner.partition(h, level, PartitionOptions.defaults().withThreads(1));
+      Partition p = Partitioner.partition(h, level,
+          PartitionOptions.defaults().withThreads(1).withIncrementalPruning(incremental));
       boolean expected = BruteForceOracle.holds(h, level);
       assertEquals(expected, holds(p, level), level + " round " + round + ":\n" + text);
       if (!expected) {

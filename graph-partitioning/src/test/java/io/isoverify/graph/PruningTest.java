@@ -63,7 +63,7 @@ class PruningTest {
         s1: [w x 1] [w y 1]
         s2: [w x 2; w y 2] [r x 1]
         """);
-    Partition p = Partitioner.partition(h, Level.SER, ONE);
+    Partition p = Partitioner.partition(h, Level.SER, ONE.withIncrementalPruning(false));
     assertFalse(p.violated());
     assertEquals(2, p.stats().constraintsBefore());
     assertEquals(0, p.stats().constraintsAfter());
@@ -72,6 +72,10 @@ class PruningTest {
     assertEquals(Set.of("init-WW(x)->T1", "init-WW(x)->T3", "init-WW(y)->T2", "init-WW(y)->T3",
             "T3-WW(x)->T1", "T3-WW(y)->T2"),
         Render.known(h, p, EdgeType.WW));
+    // incrementally, y's constraint sees x's new edges within round 1
+    Partition q = Partitioner.partition(h, Level.SER, ONE.withIncrementalPruning(true));
+    assertEquals(2, q.stats().pruneRounds());
+    assertEquals(Render.known(h, p, null), Render.known(h, q, null));
   }
 
   @Test
@@ -89,5 +93,39 @@ class PruningTest {
     // values: x=2 and y=1 are the versions read
     assertEquals(Set.of("x=2", "y=1"), p.knownCycle().stream()
         .map(e -> h.showKey(e.key()) + "=" + h.showValue(e.value())).collect(Collectors.toSet()));
+  }
+
+  @Test
+  void lostUpdateIsAViolationUnderSerAndSi() {
+    // both read x's initial state and write x: T1 extends init's chain [init, T1], T2 heads
+    // its own and gets T2 -RW-> T1. The chains are ordered both ways (init reaches T2, T2
+    // reaches T1), so under SER their constraint has two cyclic sides
+    History h = HistoryDsl.parse("""
+        s1: [r x init; w x 1]
+        s2: [r x init; w x 2]
+        """);
+    Partition ser = Partitioner.partition(h, Level.SER, ONE);
+    assertNull(ser.knownCycle());
+    assertEquals(List.of("T1-WW(x)->T2 T2-RW(x)->T1", "T2-WW(x)->init init-SO->T2"),
+        ser.conflictCycles().stream().map(c -> Render.cycle(h, c)).toList());
+    // under SI an RW edge alone does not order T2 before T1, so init's chain is simply
+    // forced first and the known graph gets the induced cycle T1 -WW-> T2 -RW-> T1
+    Partition si = Partitioner.partition(h, Level.SI, ONE);
+    assertNotNull(si.knownCycle());
+    assertEquals(Set.of("T1-WW(x)->T2", "T2-RW(x)->T1"),
+        Set.of(Render.cycle(h, si.knownCycle()).split(" ")));
+  }
+
+  @Test
+  void historyWithoutCommittedTransactionsHasOnlyTheInitialVertex() {
+    History h = HistoryDsl.parse("""
+        s1: [w x 1]! [r x 1]!
+        s2: [w y 1]?
+        """);
+    Partition p = Partitioner.partition(h, Level.SER, ONE);
+    assertEquals(1, p.vertexCount());
+    assertEquals(0, p.knownEdgeCount());
+    assertFalse(p.violated());
+    assertEquals(1, p.stats().unknownExcluded());
   }
 }

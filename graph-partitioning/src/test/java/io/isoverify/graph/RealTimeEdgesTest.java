@@ -1,6 +1,7 @@
 package io.isoverify.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.history.History;
@@ -33,6 +34,19 @@ class RealTimeEdgesTest {
     assertEquals(4, p.stats().rtEdges());
     Partition ser = Partitioner.partition(h, Level.SER, PartitionOptions.defaults());
     assertEquals(0, ser.stats().rtEdges());
+  }
+
+  @Test
+  void staleReadAfterACompletedWriteIsAnSserCycleOnly() {
+    // T2 starts after T1 ended yet reads x's initial state: T2 -RW-> T1 against T1 -RT-> T2
+    History h = HistoryDsl.parse("""
+        s1: [w x 1]@0-1
+        s2: [r x init]@5-6
+        """);
+    Partition sser = Partitioner.partition(h, Level.SSER, PartitionOptions.defaults());
+    assertEquals(Set.of("T1-RT->T2", "T2-RW(x)->T1"),
+        Set.of(Render.cycle(h, sser.knownCycle()).split(" ")));
+    assertFalse(Partitioner.partition(h, Level.SER, PartitionOptions.defaults()).violated());
   }
 
   @Test

@@ -36,10 +36,10 @@ final class AcyclicityTheory {
   private int[] baseMark = new int[64];
   private int baseTop;
   // induced edges: from, to, the base edges they come from (second = -1 when one)
-  private int[] ieFrom = new int[64];
-  private int[] ieTo = new int[64];
-  private int[] ieB1 = new int[64];
-  private int[] ieB2 = new int[64];
+  private int[] ieFrom;
+  private int[] ieTo;
+  private int[] ieB1;
+  private int[] ieB2;
   private int ieCount;
   private final int[][] out;
   private final int[] outCount;
@@ -64,15 +64,95 @@ final class AcyclicityTheory {
     in = new int[n][];
     outCount = new int[n];
     inCount = new int[n];
-    for (int v = 0; v < n; v++) {
-      ord[v] = v;
-      out[v] = new int[4];
-      in[v] = new int[4];
-    }
+    sizeAdjacency();
+    seedOrder();
     seen = new int[n];
     parentEdge = new int[n];
     stackV = new int[n];
     stackI = new int[n];
+  }
+
+  /**
+   * Allocates each vertex's adjacency for the induced edges of the known edges (plus room
+   * for a few more), so that switching the known edges on does not regrow the arrays.
+   */
+  private void sizeAdjacency() {
+    int[] outDegree = new int[n];
+    int[] inDegree = new int[n];
+    for (int b = 0; b < base.knownCount(); b++) {
+      int from = base.from(b);
+      int to = base.to(b);
+      if (!snapshot) {
+        outDegree[from]++;
+        inDegree[to]++;
+      } else if (base.type(b) != RW) {
+        outDegree[from]++;
+        inDegree[to]++;
+        for (int i = base.rwOutStart[to]; i < base.rwOutStart[to + 1]; i++) {
+          if (base.rwOut[i] < base.knownCount()) {
+            outDegree[from]++;
+            inDegree[base.to(base.rwOut[i])]++;
+          }
+        }
+      }
+    }
+    int total = 64;
+    for (int v = 0; v < n; v++) {
+      out[v] = new int[outDegree[v] + 4];
+      in[v] = new int[inDegree[v] + 4];
+      total += outDegree[v];
+    }
+    ieFrom = new int[total];
+    ieTo = new int[total];
+    ieB1 = new int[total];
+    ieB2 = new int[total];
+  }
+
+  /**
+   * Starts from a topological order of the known edges (Kahn, O(V + E)), so that adding
+   * them costs no reordering; vertices on a known cycle (possible for SI, where a cycle of
+   * RW edges alone is allowed) go last, in id order, and Pearce-Kelly sorts them out.
+   */
+  private void seedOrder() {
+    int known = base.knownCount();
+    int[] indegree = new int[n];
+    int[] start = new int[n + 1];
+    for (int b = 0; b < known; b++) {
+      indegree[base.to(b)]++;
+      start[base.from(b) + 1]++;
+    }
+    for (int v = 0; v < n; v++) {
+      start[v + 1] += start[v];
+    }
+    int[] succ = new int[known];
+    int[] fill = Arrays.copyOf(start, n);
+    for (int b = 0; b < known; b++) {
+      succ[fill[base.from(b)]++] = base.to(b);
+    }
+    int[] queue = new int[n];
+    int tail = 0;
+    for (int v = 0; v < n; v++) {
+      if (indegree[v] == 0) {
+        queue[tail++] = v;
+      }
+    }
+    for (int head = 0; head < tail; head++) {
+      int v = queue[head];
+      for (int i = start[v]; i < start[v + 1]; i++) {
+        if (--indegree[succ[i]] == 0) {
+          queue[tail++] = succ[i];
+        }
+      }
+    }
+    Arrays.fill(ord, -1);
+    for (int i = 0; i < tail; i++) {
+      ord[queue[i]] = i;
+    }
+    for (int v = 0; v < n; v++) {
+      if (ord[v] < 0) {
+        ord[v] = tail++;
+      }
+    }
   }
 
   /** The position of a vertex in the current topological order. */

@@ -45,6 +45,7 @@ final class Cdcl {
   /** Scratch for the clause being learned: at most one literal per variable plus the UIP. */
   private final int[] learnt;
   private long conflicts;
+  private long decisions;
   private int[] knownCycle;
   private int[] finalConflict;
 
@@ -155,6 +156,9 @@ final class Cdcl {
       int v = nextVar();
       if (v < 0) {
         return Outcome.SAT;
+      }
+      if ((++decisions & 1023) == 0 && System.nanoTime() > deadlineNanos) {
+        return Outcome.UNKNOWN;
       }
       if (levels == trailLim.length) {
         trailLim = Arrays.copyOf(trailLim, levels * 2);

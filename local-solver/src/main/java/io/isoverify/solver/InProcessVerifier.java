@@ -4,6 +4,7 @@ import io.isoverify.graph.Component;
 import io.isoverify.graph.Partitioner;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
+import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
@@ -65,14 +66,33 @@ public final class InProcessVerifier {
           out.put(level, new LevelResult(level, Verdict.UNKNOWN, duplicateReason(h, found),
               List.of(), List.of(), null, new SolveStats(0, 0, 0, 0, 0, 0),
               new PhaseNanos(nonCycle, 0, 0, 0, 0, 0)));
-        } else {
+        } else if (found.clean()) {
           out.put(level, verifyLevel(h, level, found, nonCycle, graphs.apply(level), pool));
+        } else {
+          out.put(level, verifyIllFormed(h, level, found, nonCycle, graphs, pool));
         }
       }
     } finally {
       pool.shutdownNow();
     }
     return out;
+  }
+
+  /**
+   * A history with non-cycle anomalies violates every level already; its cycles are still
+   * reported when a graph can be built from it, but a graph builder that cannot cope with
+   * such a history (a read of a value nobody wrote, say) is no reason to hide the verdict.
+   */
+  private LevelResult verifyIllFormed(History h, Level level, NonCycleFindings found, long nonCycle,
+      Function<Level, SolverInput> graphs, ExecutorService pool) {
+    SolverInput in;
+    try {
+      in = graphs.apply(level);
+    } catch (RuntimeException e) {
+      return new LevelResult(level, Verdict.VIOLATED, "", found.examples(), List.of(), null,
+          new SolveStats(0, 0, 0, 0, 0, 0), new PhaseNanos(nonCycle, 0, 0, 0, 0, 0));
+    }
+    return verifyLevel(h, level, found, nonCycle, in, pool);
   }
 
   private LevelResult verifyLevel(History h, Level level, NonCycleFindings found, long nonCycle,
@@ -82,12 +102,16 @@ public final class InProcessVerifier {
     List<ConflictEvidence> conflicts = new ArrayList<>();
     long solveStart = System.nanoTime();
     List<Component> components = in.components();
-    List<SolveResult> results = in.knownCycle() != null ? List.of() : solveAll(components, level, pool);
+    boolean pruned = in.knownCycle() != null || in.conflictCycles() != null;
+    List<SolveResult> results = pruned ? List.of() : solveAll(components, level, pool);
     long solveNanos = System.nanoTime() - solveStart;
     long checkStart = System.nanoTime();
     boolean wellFormed = found.clean();
     if (in.knownCycle() != null) {
       addChecked(certs, h, level, certificates.cycle(in.knownCycle(), ""), wellFormed);
+    }
+    if (in.conflictCycles() != null) {
+      addPruningConflict(h, level, in.conflictCycles(), certificates, certs, conflicts, wellFormed);
     }
     long constraints = 0;
     long conflictCount = 0;
@@ -104,8 +128,7 @@ public final class InProcessVerifier {
       if (r.status() == SolveResult.Status.UNSAT) {
         unsat++;
         ConflictEvidence evidence = ConflictEvidenceBuilder.of(c, r.core(), certificates);
-        Check proof = evidence.side0().size() <= ConflictCheck.MAX_CONSTRAINTS
-            ? ConflictCheck.check(h, level, evidence) : Check.ok();
+        Check proof = ConflictCheck.affordable(evidence) ? ConflictCheck.check(h, level, evidence) : Check.ok();
         if (proof.valid() && r.core().length > 0) {
           conflicts.add(evidence);
         } else if (wellFormed) {
@@ -134,6 +157,52 @@ public final class InProcessVerifier {
     return new LevelResult(level, verdict, reason, certs, conflicts, witness,
         new SolveStats(components.size(), constraints, largest, conflictCount, unsat, unknown),
         new PhaseNanos(nonCycle, in.graphNanos(), in.pruneNanos(), in.componentsNanos(), solveNanos, checkNanos));
+  }
+
+  /**
+   * Reports a constraint pruning found cyclic either way. A side that would put a version
+   * before the initial one closes its cycle through the virtual initial transaction, which
+   * no history edge reaches: such a side is impossible by definition, the brute force cannot
+   * replay it, and the other side's cycle is the one shown.
+   */
+  private static void addPruningConflict(History h, Level level, List<List<Edge>> cycles,
+      CertificateFactory certificates, List<Certificate> certs, List<ConflictEvidence> conflicts,
+      boolean wellFormed) {
+    boolean viaInitial0 = touchesInitial(cycles.get(0));
+    boolean viaInitial1 = touchesInitial(cycles.get(1));
+    if (!viaInitial0 && !viaInitial1) {
+      ConflictEvidence evidence = pruningConflict(cycles, certificates);
+      Check proof = ConflictCheck.check(h, level, evidence);
+      if (proof.valid()) {
+        conflicts.add(evidence);
+      } else if (wellFormed) {
+        require(proof, "conflict");
+      }
+    }
+    addChecked(certs, h, level, certificates.cycle(cycles.get(viaInitial0 ? 1 : 0),
+        "every choice of 1 version-order constraint closes a cycle, e.g. "), wellFormed);
+  }
+
+  private static boolean touchesInitial(List<Edge> cycle) {
+    for (Edge e : cycle) {
+      if (e.from() == Component.INITIAL_TXN || e.to() == Component.INITIAL_TXN) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A constraint pruning found cyclic either way, as evidence: its sides are the first edge
+   * of each cycle, the rest of both cycles hold whatever the choice.
+   */
+  private static ConflictEvidence pruningConflict(List<List<Edge>> cycles, CertificateFactory values) {
+    List<Edge> known = new ArrayList<>();
+    known.addAll(cycles.get(0).subList(1, cycles.get(0).size()));
+    known.addAll(cycles.get(1).subList(1, cycles.get(1).size()));
+    return new ConflictEvidence(values.withValues(known),
+        List.of(values.withValues(cycles.get(0).subList(0, 1))),
+        List.of(values.withValues(cycles.get(1).subList(0, 1))));
   }
 
   private List<SolveResult> solveAll(List<Component> components, Level level, ExecutorService pool) {

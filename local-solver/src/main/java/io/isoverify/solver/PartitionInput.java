@@ -51,6 +51,11 @@ final class PartitionInput implements SolverInput {
   }
 
   @Override
+  public List<List<Edge>> conflictCycles() {
+    return p.conflictCycles();
+  }
+
+  @Override
   public List<Component> components() {
     return p.components();
   }

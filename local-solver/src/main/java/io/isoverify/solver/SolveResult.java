@@ -11,9 +11,9 @@ import java.util.List;
  *       give an acyclic (for SI: acyclic induced) graph.
  *   <li>UNSAT: {@code core} lists constraints such that every choice of their sides, with the
  *       known edges, closes a cycle (empty when the known edges alone do);
- *       {@code cycle} is one such cycle, for {@code sides} fixed on the core constraints
- *       (other entries 0), as typed edges between dense History transaction ids
- *       (value -1: the caller fills it from the history).
+ *       {@code cycle} is the one closed by side 0 of every core constraint, as typed edges
+ *       between dense History transaction ids (value -1: the caller fills it from the
+ *       history); {@code sides} is all 0.
  *   <li>UNKNOWN: a limit was reached; {@code reason} says which.
  * </ul>
  */

@@ -8,7 +8,7 @@ import java.util.List;
  * What the pipeline needs from graph-partitioning for one level: the global graph whose
  * edges hold whatever the solver chooses (known edges after pruning plus the fixed choices
  * of dropped constraints, global vertex ids, vertex 0 the virtual initial transaction),
- * a known cycle if there is one, and the components left to solve. An interface so the
+ * a violation pruning already found if there is one, and the components left to solve. An interface so the
  * tests can also feed an unpruned polygraph.
  */
 interface SolverInput {
@@ -28,6 +28,12 @@ interface SolverInput {
 
   /** A cycle of the fixed edges (dense History ids, values unfilled), or null. */
   List<Edge> knownCycle();
+
+  /**
+   * For a constraint pruning found cyclic either way: side 0's cycle then side 1's, each
+   * starting with its side's edge; or null.
+   */
+  List<List<Edge>> conflictCycles();
 
   List<Component> components();
 

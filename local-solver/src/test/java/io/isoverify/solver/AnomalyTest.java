@@ -26,12 +26,17 @@ class AnomalyTest {
   private static final String SKEW_CYCLE = "T1 -RW(y=init)-> T2 -RW(x=init)-> T1";
 
   @Test
-  void overwritesInOppositeOrders() {
-    // G0 in spirit: T3 saw x from T1 and y from T2; black-box, the version order only shows
-    // through reads, so the certificate is the read-write cycle that any order closes.
-    String cycle = "T2 -WR(y=2)-> T3 -RW(x=1)-> T2";
-    violated("s1: [w x 1; w y 1]\ns2: [w x 2; w y 2]\ns3: [r x 1; r y 2]",
-        Anomaly.G_SINGLE, cycle, Anomaly.G_SINGLE, cycle, Anomaly.G_SINGLE, cycle);
+  void overwritesInOppositeOrdersIsG0() {
+    // T3 saw x from T1 and y from T2, so T2 overwrote x after T1 and T1 overwrote y after
+    // T2. Pruning derives both write orders and shows the write cycle; over the unpruned
+    // polygraph the solver's conflict shows one way out, the read-write cycle it closes.
+    String dsl = "s1: [w x 1; w y 1]\ns2: [w x 2; w y 2]\ns3: [r x 1; r y 2]";
+    for (Pipelines.Encoding encoding : Pipelines.available()) {
+      Anomaly a = encoding == Pipelines.Encoding.PARTITIONED ? Anomaly.G0 : Anomaly.G_SINGLE;
+      String cycle = encoding == Pipelines.Encoding.PARTITIONED
+          ? "T1 -WW(y=1)-> T2 -WW(x=2)-> T1" : "T2 -WR(y=2)-> T3 -RW(x=1)-> T2";
+      expect(HistoryDsl.parse(dsl), encoding, a, cycle, a, cycle, a, cycle);
+    }
     holds("s1: [w x 1; w y 1]\ns2: [w x 2; w y 2]\ns3: [r x 1; r y 1]");
   }
 
@@ -61,12 +66,21 @@ class AnomalyTest {
   @Test
   void lostUpdateViolatesEveryLevel() {
     String twoReads = "T1 -RW(x=init)-> T2 -RW(x=init)-> T1";
+    String overwrite = "T1 -WW(x=1)-> T2 -RW(x=init)-> T1";
     History h = HistoryDsl.parse("s1: [r x init; w x 1]\ns2: [r x init; w x 2]");
-    Map<Level, LevelResult> r = violated(h, Anomaly.G2_ITEM, twoReads,
-        Anomaly.G_SINGLE, "T1 -WW(x=1)-> T2 -RW(x=init)-> T1", Anomaly.G2_ITEM, twoReads);
-    // under SI the write order of x is a real choice: the conflict names that one constraint
-    assertEquals(1, r.get(Level.SI).conflicts().size());
-    assertEquals(1, r.get(Level.SI).conflicts().get(0).side0().size());
+    for (Pipelines.Encoding encoding : Pipelines.available()) {
+      if (encoding == Pipelines.Encoding.PARTITIONED) {
+        // pruning orders the two writes and shows the overwrite at every level
+        expect(h, encoding, Anomaly.G_SINGLE, overwrite, Anomaly.G_SINGLE, overwrite,
+            Anomaly.G_SINGLE, overwrite);
+        continue;
+      }
+      Map<Level, LevelResult> r = expect(h, encoding, Anomaly.G2_ITEM, twoReads,
+          Anomaly.G_SINGLE, overwrite, Anomaly.G2_ITEM, twoReads);
+      // under SI the write order of x is a real choice: the conflict names that one constraint
+      assertEquals(1, r.get(Level.SI).conflicts().size());
+      assertEquals(1, r.get(Level.SI).conflicts().get(0).side0().size());
+    }
     holds("s1: [r x init; w x 1]\ns2: [r x 1; w x 2]");
   }
 
@@ -112,17 +126,26 @@ class AnomalyTest {
   }
 
   @Test
-  void abortedReadViolatesEveryLevelWithoutSearch() {
-    Map<Level, LevelResult> r = Pipelines.verify(HistoryDsl.parse("s1: [w x 1]!\ns2: [r x 1]"));
-    for (Level level : Level.values()) {
-      assertEquals(Verdict.VIOLATED, r.get(level).verdict());
-      assertEquals(Anomaly.ABORTED_READ, r.get(level).certificates().get(0).anomaly());
+  void nonCycleAnomaliesViolateEveryLevelWithoutSearch() {
+    Map<String, Anomaly> cases = Map.of("s1: [w x 1]!\ns2: [r x 1]", Anomaly.ABORTED_READ,
+        "s1: [w x 1]\ns2: [r x 7]", Anomaly.THIN_AIR_READ);
+    for (Pipelines.Encoding encoding : Pipelines.available()) {
+      cases.forEach((dsl, anomaly) -> {
+        Map<Level, LevelResult> r = Pipelines.verify(HistoryDsl.parse(dsl), encoding);
+        for (Level level : Level.values()) {
+          assertEquals(Verdict.VIOLATED, r.get(level).verdict());
+          assertEquals(1, r.get(level).certificates().size());
+          assertEquals(anomaly, r.get(level).certificates().get(0).anomaly());
+        }
+      });
     }
   }
 
+  /** The witnesses over the unpruned polygraph (a pruned graph may order ties differently). */
   @Test
   void witnessesOfAValidHistory() {
-    Map<Level, LevelResult> r = Pipelines.verify(HistoryDsl.parse("s1: [w x 1] [r y 2]\ns2: [r x 1; w y 2]"));
+    Map<Level, LevelResult> r = Pipelines.verify(HistoryDsl.parse("s1: [w x 1] [r y 2]\ns2: [r x 1; w y 2]"),
+        Pipelines.Encoding.UNPRUNED);
     assertEquals(List.of(0, 2, 1), toList(r.get(Level.SER).witness().order()));
     assertEquals(List.of(0, 2, 1), toList(r.get(Level.SI).witness().order()));
     // T2 (index 2) must see T1's commit, T1's successor must see T2's
@@ -138,11 +161,13 @@ class AnomalyTest {
   }
 
   private static void holds(String dsl) {
-    Map<Level, LevelResult> r = Pipelines.verify(HistoryDsl.parse(dsl));
-    for (Level level : Level.values()) {
-      assertEquals(Verdict.HOLDS, r.get(level).verdict(), level + " on " + dsl);
-      assertNotNull(r.get(level).witness());
-      assertTrue(r.get(level).certificates().isEmpty());
+    for (Pipelines.Encoding encoding : Pipelines.available()) {
+      Map<Level, LevelResult> r = Pipelines.verify(HistoryDsl.parse(dsl), encoding);
+      for (Level level : Level.values()) {
+        assertEquals(Verdict.HOLDS, r.get(level).verdict(), level + " " + encoding + " on " + dsl);
+        assertNotNull(r.get(level).witness());
+        assertTrue(r.get(level).certificates().isEmpty());
+      }
     }
   }
 
@@ -151,25 +176,37 @@ class AnomalyTest {
     return violated(HistoryDsl.parse(dsl), ser, serCycle, si, siCycle, sser, sserCycle);
   }
 
-  /** A null anomaly means the level holds. */
+  /** The same expectations over every encoding; returns the unpruned results. */
   private static Map<Level, LevelResult> violated(History h, Anomaly ser, String serCycle,
       Anomaly si, String siCycle, Anomaly sser, String sserCycle) {
-    Map<Level, LevelResult> r = Pipelines.verify(h);
+    Map<Level, LevelResult> first = null;
+    for (Pipelines.Encoding encoding : Pipelines.available()) {
+      Map<Level, LevelResult> r = expect(h, encoding, ser, serCycle, si, siCycle, sser, sserCycle);
+      first = first == null ? r : first;
+    }
+    return first;
+  }
+
+  /** A null anomaly means the level holds. */
+  private static Map<Level, LevelResult> expect(History h, Pipelines.Encoding encoding, Anomaly ser,
+      String serCycle, Anomaly si, String siCycle, Anomaly sser, String sserCycle) {
+    Map<Level, LevelResult> r = Pipelines.verify(h, encoding);
     Anomaly[] anomalies = {ser, si, sser};
     String[] cycles = {serCycle, siCycle, sserCycle};
     for (Level level : Level.values()) {
       LevelResult lr = r.get(level);
       Anomaly want = anomalies[level.ordinal()];
+      String where = level + " " + encoding;
       if (want == null) {
-        assertEquals(Verdict.HOLDS, lr.verdict(), level.name());
+        assertEquals(Verdict.HOLDS, lr.verdict(), where);
         continue;
       }
-      assertEquals(Verdict.VIOLATED, lr.verdict(), level.name());
+      assertEquals(Verdict.VIOLATED, lr.verdict(), where);
       assertNull(lr.witness());
-      assertEquals(1, lr.certificates().size(), level.name());
+      assertEquals(1, lr.certificates().size(), where);
       Certificate c = lr.certificates().get(0);
-      assertEquals(want, c.anomaly(), level + ": " + c.summary());
-      assertEquals(cycles[level.ordinal()], rotated(h, c.edges()), level.name());
+      assertEquals(want, c.anomaly(), where + ": " + c.summary());
+      assertEquals(cycles[level.ordinal()], rotated(h, c.edges()), where);
     }
     return r;
   }

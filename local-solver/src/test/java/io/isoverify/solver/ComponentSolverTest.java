@@ -4,10 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.isoverify.datasets.sim.RandomHistories;
 import io.isoverify.graph.Component;
+import io.isoverify.graph.PartitionOptions;
+import io.isoverify.graph.Partitioner;
+import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -73,6 +78,33 @@ class ComponentSolverTest {
     // the generator must exercise both answers at both levels
     assertTrue(unsat[0] > 300 && unsat[0] < 2700, "SER unsat " + unsat[0]);
     assertTrue(unsat[1] > 300 && unsat[1] < 2700, "SI unsat " + unsat[1]);
+  }
+
+  /**
+   * Both backends on every component of the differential histories: graph-partitioning's
+   * pruned components and the unpruned polygraph's single component.
+   */
+  @Test
+  void agreesWithSat4jOnTheDifferentialHistories() {
+    int components = 0;
+    for (long seed = 0; seed < 1_000; seed++) {
+      for (Level level : Level.values()) {
+        for (History h : new History[] {RandomHistories.valid(seed, level),
+            RandomHistories.candidate(seed, level).history()}) {
+          List<Component> all = new ArrayList<>(new NaivePolygraph(h, level).components());
+          if (Pipelines.available().contains(Pipelines.Encoding.PARTITIONED)) {
+            all.addAll(Partitioner.partition(h, level, PartitionOptions.defaults().withThreads(1)).components());
+          }
+          for (Component c : all) {
+            components++;
+            SolveResult r = ComponentSolver.solve(c, level, SolveLimits.defaults());
+            assertEquals(Sat4jBackend.satisfiable(c, level == Level.SI, null),
+                r.status() == SolveResult.Status.SAT, h.source() + " at " + level);
+          }
+        }
+      }
+    }
+    assertTrue(components > 6_000, "only " + components + " components");
   }
 
   /** One conflict allowed: the components that need more answer UNKNOWN, with the reason. */

@@ -206,6 +206,11 @@ final class NaivePolygraph implements SolverInput {
   }
 
   @Override
+  public List<List<Edge>> conflictCycles() {
+    return null;
+  }
+
+  @Override
   public List<Component> components() {
     return component.constraintCount() == 0 && component.knownEdgeCount() == 0 ? List.of() : List.of(component);
   }

@@ -2,6 +2,7 @@ package io.isoverify.solver;
 
 import io.isoverify.graph.Component;
 import io.isoverify.history.anomaly.EdgeType;
+import java.util.Arrays;
 import org.sat4j.core.VecInt;
 import org.sat4j.minisat.SolverFactory;
 import org.sat4j.specs.ContradictionException;
@@ -96,6 +97,6 @@ final class Sat4jBackend {
       lits[k++] = -g2;
     }
     lits[k++] = literal;
-    solver.addClause(new VecInt(java.util.Arrays.copyOf(lits, k)));
+    solver.addClause(new VecInt(Arrays.copyOf(lits, k)));
   }
 }

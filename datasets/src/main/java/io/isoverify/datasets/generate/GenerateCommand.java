@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -34,7 +35,8 @@ public final class GenerateCommand implements Callable<Integer> {
   @Mixin
   WorkloadOptions workload;
 
-  @Option(names = "--sessions", defaultValue = "20", description = "client sessions (default: ${DEFAULT-VALUE})")
+  @Option(names = "--sessions", defaultValue = "20",
+      description = "client sessions (default: ${DEFAULT-VALUE})")
   int sessions;
 
   @Option(names = "--txns", defaultValue = "2000",
@@ -45,21 +47,25 @@ public final class GenerateCommand implements Callable<Integer> {
       description = "SER, SI, SSER, RC, RA, CAUSAL (default: ${DEFAULT-VALUE})")
   String isolation;
 
-  @Option(names = "--inject", description = "an anomaly to inject once, e.g. LOST_UPDATE or LostUpdate")
+  @Option(names = "--inject",
+      description = "an anomaly to inject once, e.g. LOST_UPDATE or LostUpdate")
   String inject;
 
   @Option(names = "--seed", defaultValue = "0", description = "(default: ${DEFAULT-VALUE})")
   long seed;
 
   @Option(names = "--unknown-rate", defaultValue = "0",
-      description = "fraction of transactions whose outcome the client never learns (default: ${DEFAULT-VALUE})")
+      description = "fraction of transactions whose outcome the client never learns"
+          + " (default: ${DEFAULT-VALUE})")
   double unknownRate;
 
   @Option(names = "--staleness", defaultValue = "64",
-      description = "how many clock ticks back a stale snapshot may read (default: ${DEFAULT-VALUE})")
+      description = "how many clock ticks back a stale snapshot may read"
+          + " (default: ${DEFAULT-VALUE})")
   long staleness;
 
-  @Parameters(index = "0", paramLabel = "OUTPUT", description = "the history file: NAME.parquet or NAME.jsonl")
+  @Parameters(index = "0", paramLabel = "OUTPUT",
+      description = "the history file: NAME.parquet or NAME.jsonl")
   Path output;
 
   /** Runs the command on {@code args} and returns its exit code; never exits the JVM. */
@@ -79,8 +85,11 @@ public final class GenerateCommand implements Callable<Integer> {
     System.exit(run(args));
   }
 
+  /** Exit code when the output cannot be written. */
+  static final int IO_FAILURE = 1;
+
   @Override
-  public Integer call() throws IOException {
+  public Integer call() {
     PlannedWorkload w;
     Simulator.Config config;
     try {
@@ -90,8 +99,28 @@ public final class GenerateCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
+    HistorySink sink = openSink();
+    try {
+      write(w, config, sink);
+      return 0;
+    } catch (IOException e) {
+      // One line naming the file; a half-written history is removed, not left to be read.
+      spec.commandLine().getErr().println("error: " + output + ": cannot write the history: "
+          + e.getMessage());
+      try {
+        Files.deleteIfExists(output);
+        Files.deleteIfExists(labelFile());
+      } catch (IOException ignored) {
+        // the message above already says the file is unusable
+      }
+      return IO_FAILURE;
+    }
+  }
+
+  private void write(PlannedWorkload w, Simulator.Config config, HistorySink sink)
+      throws IOException {
     Simulator.Result result;
-    try (HistorySink sink = openSink()) {
+    try (sink) {
       result = Simulator.run(w, config, sink);
     }
     PrintWriter out = spec.commandLine().getOut();
@@ -104,14 +133,16 @@ public final class GenerateCommand implements Callable<Integer> {
       Files.writeString(labelFile(), InjectionJson.of(i), StandardCharsets.UTF_8);
     }
     out.flush();
-    return 0;
   }
 
-  private HistorySink openSink() throws IOException {
+  private HistorySink openSink() {
     try {
       return HistorySinks.open(output);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    } catch (IOException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          output + ": cannot create the output file: " + e.getMessage());
     }
   }
 
@@ -121,7 +152,7 @@ public final class GenerateCommand implements Callable<Integer> {
 
   private Isolation isolationLevel() {
     try {
-      return Isolation.valueOf(isolation.toUpperCase(java.util.Locale.ROOT));
+      return Isolation.valueOf(isolation.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "unknown isolation level " + isolation + "; known: SER, SI, SSER, RC, RA, CAUSAL");

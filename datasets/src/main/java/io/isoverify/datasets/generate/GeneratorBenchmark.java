@@ -27,7 +27,8 @@ public final class GeneratorBenchmark {
     long ops;
 
     @Override
-    public void begin(long session, long txn, int position, Outcome outcome, long start, long end) {}
+    public void begin(long session, long txn, int position, Outcome outcome, long start,
+        long end) {}
 
     @Override
     public void op(OpKind kind, long key, long value) {

@@ -1,6 +1,7 @@
 package io.isoverify.datasets.generate;
 
 import io.isoverify.datasets.sim.Injection;
+import java.util.List;
 
 /** The JSON form of an {@link Injection} label, written beside a generated history. */
 final class InjectionJson {
@@ -16,7 +17,7 @@ final class InjectionJson {
     return b.toString();
   }
 
-  private static String list(java.util.List<Long> values) {
+  private static String list(List<Long> values) {
     StringBuilder b = new StringBuilder("[");
     for (int i = 0; i < values.size(); i++) {
       b.append(i == 0 ? "" : ",").append(values.get(i));

@@ -13,7 +13,8 @@ import picocli.CommandLine.Option;
  */
 public final class WorkloadOptions {
   @Option(names = "--workload", defaultValue = "general",
-      description = "general, blindw-rw, blindw-rh, tpcc, rubis, twitter (default: ${DEFAULT-VALUE})")
+      description = "general, blindw-rw, blindw-rh, tpcc, rubis, twitter"
+          + " (default: ${DEFAULT-VALUE})")
   String workload;
 
   @Option(names = "--ops", defaultValue = "15",
@@ -21,7 +22,8 @@ public final class WorkloadOptions {
   String ops;
 
   @Option(names = "--keys", defaultValue = "10000",
-      description = "keys; for tpcc, rubis and twitter the size of the main table (default: ${DEFAULT-VALUE})")
+      description = "keys; for tpcc, rubis and twitter the size of the main table"
+          + " (default: ${DEFAULT-VALUE})")
   long keys;
 
   @Option(names = "--read-ratio", defaultValue = "0.5",
@@ -32,7 +34,8 @@ public final class WorkloadOptions {
       description = "key distribution: uniform, zipf, hotspot (default: ${DEFAULT-VALUE})")
   String distribution;
 
-  @Option(names = "--zipf-exponent", defaultValue = "1.0", description = "(default: ${DEFAULT-VALUE})")
+  @Option(names = "--zipf-exponent", defaultValue = "1.0",
+      description = "(default: ${DEFAULT-VALUE})")
   double zipfExponent;
 
   /**

@@ -22,13 +22,15 @@ import java.util.concurrent.Callable;
  * open transaction whose client goes away); the same steps are then retried as a new
  * transaction. UNKNOWN when the connection is lost during {@code commit}: the transaction
  * may have committed, so it is not retried (a retry could apply it twice). Any other error
- * ends the collection. An attempt that failed before any operation completed has nothing to
- * record and leaves a gap in the session's positions.
+ * ends the collection. An attempt records the reads that returned and the writes it sent;
+ * one whose first operation, a read, failed has nothing to record and leaves a gap in the
+ * session's positions.
  *
  * <p>Values: the n-th write of session s installs {@code s * 2^40 + n} (n from 1), unique
  * across the collection and never {@link KeyValueTable#INITIAL_VALUE}, so every read names
  * its writer. Timestamps: the shared clock read before the first statement and after
- * {@code commit} (or {@code rollback}) returns.
+ * {@code commit} (or {@code rollback}) returns; for an UNKNOWN transaction, when the client
+ * gave up, which need not bound when the server committed it.
  */
 final class ClientSession implements Callable<CollectionResult> {
   private static final int VALUE_SHIFT = 40;
@@ -120,10 +122,12 @@ final class ClientSession implements Callable<CollectionResult> {
 
   private void write(long key) throws SQLException {
     long value = ((long) session << VALUE_SHIFT) + ++writes;
+    // Recorded before it runs: a write the database refused belongs to the aborted attempt
+    // as what the client sent, and is never visible, so it cannot mislead a checker.
+    pending.write(key, value);
     upsert.setLong(1, key);
     upsert.setLong(2, value);
     upsert.executeUpdate();
-    pending.write(key, value);
   }
 
   private void read(long key) throws SQLException {

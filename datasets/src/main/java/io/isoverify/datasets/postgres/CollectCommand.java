@@ -64,7 +64,8 @@ public final class CollectCommand implements Callable<Integer> {
   boolean noPreload;
 
   @Option(names = "--max-retries", defaultValue = "1000",
-      description = "retries of an aborted transaction before it is given up (default: ${DEFAULT-VALUE})")
+      description = "retries of an aborted transaction before it is given up"
+          + " (default: ${DEFAULT-VALUE})")
   int maxRetries;
 
   @Parameters(index = "0", paramLabel = "OUTPUT",
@@ -92,6 +93,7 @@ public final class CollectCommand implements Callable<Integer> {
       config = new CollectorConfig(jdbcUrl, level(), sessions, txns, seed, !noPreload, table,
           maxRetries);
       w = workload.create();
+      config.checkPreload(w.keys());
       sink = HistorySinks.open(output);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

@@ -16,6 +16,8 @@ public record CollectorConfig(String jdbcUrl, PostgresIsolation isolation, int s
     long transactions, long seed, boolean preload, String table, int maxRetries) {
   public static final String DEFAULT_TABLE = "kv";
   public static final int DEFAULT_MAX_RETRIES = 1000;
+  /** The most keys a preload fills (a few hundred MiB of table); beyond, rows come on write. */
+  public static final long MAX_PRELOAD_KEYS = 10_000_000;
 
   public CollectorConfig {
     if (sessions < 1) {
@@ -28,7 +30,7 @@ public record CollectorConfig(String jdbcUrl, PostgresIsolation isolation, int s
     if (maxRetries < 0) {
       throw new IllegalArgumentException("maxRetries must not be negative: " + maxRetries);
     }
-    new KeyValueTable(table);
+    new KeyValueTable(table); // refuses a name that is not a plain SQL identifier
   }
 
   /** A preloaded collection into table {@value #DEFAULT_TABLE} with the default retries. */
@@ -36,6 +38,19 @@ public record CollectorConfig(String jdbcUrl, PostgresIsolation isolation, int s
       long transactions, long seed) {
     return new CollectorConfig(jdbcUrl, isolation, sessions, transactions, seed, true,
         DEFAULT_TABLE, DEFAULT_MAX_RETRIES);
+  }
+
+  /**
+   * Refuses a preload of more than {@link #MAX_PRELOAD_KEYS} keys.
+   *
+   * @throws IllegalArgumentException saying so, and what to do instead
+   */
+  public void checkPreload(long keys) {
+    if (preload && keys > MAX_PRELOAD_KEYS) {
+      throw new IllegalArgumentException("the workload has " + keys + " keys, too many to"
+          + " preload (at most " + MAX_PRELOAD_KEYS
+          + "); collect without preloading (--no-preload)");
+    }
   }
 
   /** The number of workload transactions session {@code s} runs. */

@@ -38,9 +38,11 @@ public final class PostgresCollector {
    * @throws CollectionException when the database fails otherwise than by aborting a
    *     transaction (the first session's failure; the others are finished first)
    * @throws IOException when the sink fails
+   * @throws IllegalArgumentException when the workload has too many keys to preload
    */
   public CollectionResult collect(Workload workload, HistorySink sink)
       throws CollectionException, IOException, InterruptedException {
+    config.checkPreload(workload.keys());
     KeyValueTable table = new KeyValueTable(config.table());
     RunContext run = new RunContext(config, table, workload, new MicroClock(), new AtomicLong(1),
         new SharedSink(sink));
@@ -50,8 +52,9 @@ public final class PostgresCollector {
       throw new CollectionException("preparing table " + table.name(), e);
     }
     List<ClientSession> sessions = openSessions(run);
+    AtomicLong threadNumber = new AtomicLong();
     ExecutorService threads = Executors.newFixedThreadPool(sessions.size(), r -> {
-      Thread t = new Thread(r);
+      Thread t = new Thread(r, "postgres-session-" + threadNumber.getAndIncrement());
       t.setDaemon(true);
       return t;
     });

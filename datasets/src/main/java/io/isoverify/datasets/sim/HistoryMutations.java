@@ -1,5 +1,6 @@
 package io.isoverify.datasets.sim;
 
+import io.isoverify.history.Outcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -16,7 +17,7 @@ final class HistoryMutations {
     List<int[]> choices = new ArrayList<>(); // {txn index, op, txn index of writer, writer op}
     for (int t = 0; t < txns.size(); t++) {
       RecordingSink.Txn reader = txns.get(t);
-      if (reader.outcome() != io.isoverify.history.Outcome.COMMITTED) {
+      if (reader.outcome() != Outcome.COMMITTED) {
         continue;
       }
       for (int o = 0; o < reader.keys().length; o++) {
@@ -51,7 +52,7 @@ final class HistoryMutations {
     List<int[]> choices = new ArrayList<>();
     for (int t = 0; t < txns.size(); t++) {
       RecordingSink.Txn reader = txns.get(t);
-      if (reader.outcome() != io.isoverify.history.Outcome.COMMITTED) {
+      if (reader.outcome() != Outcome.COMMITTED) {
         continue;
       }
       for (int o = 0; o < reader.keys().length; o++) {

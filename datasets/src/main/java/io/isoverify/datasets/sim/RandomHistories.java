@@ -77,8 +77,10 @@ public final class RandomHistories {
 
   private static List<RecordingSink.Txn> run(long seed, Level level, Shape shape) {
     SplittableRandom random = new SplittableRandom(seed);
-    int sessions = shape.minSessions() + random.nextInt(shape.maxSessions() - shape.minSessions() + 1);
-    int total = Math.min(shape.maxTransactions(), sessions * (1 + random.nextInt(shape.maxTxnsPerSession())));
+    int sessions = shape.minSessions()
+        + random.nextInt(shape.maxSessions() - shape.minSessions() + 1);
+    int perSession = 1 + random.nextInt(shape.maxTxnsPerSession());
+    int total = Math.min(shape.maxTransactions(), sessions * perSession);
     int maxOps = 1 + random.nextInt(shape.maxOps());
     int keys = 1 + random.nextInt(shape.maxKeys());
     double readRatio = 0.1 + 0.8 * random.nextDouble();

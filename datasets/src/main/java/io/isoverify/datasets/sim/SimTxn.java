@@ -10,6 +10,9 @@ import java.util.Arrays;
  * {@code fromStore[i]} tells a read of the store from a read of the transaction's own write.
  */
 final class SimTxn {
+  /** What {@link #ownWrite} returns when the transaction has not written the key. */
+  static final long NO_OWN_WRITE = -2;
+
   final int session;
   final TxnPlan plan = new TxnPlan();
   boolean open;
@@ -39,7 +42,7 @@ final class SimTxn {
     }
   }
 
-  /** The value this transaction last wrote to {@code key} before step {@code step}, or -2. */
+  /** The value this transaction last wrote to {@code key} before step {@code step}. */
   long ownWrite(long key, int step) {
     for (int i = step - 1; i >= 0; i--) {
       if (plan.isWrite(i) && plan.key(i) == key) {
@@ -59,6 +62,4 @@ final class SimTxn {
     }
     return true;
   }
-
-  static final long NO_OWN_WRITE = -2;
 }

@@ -6,6 +6,7 @@ import io.isoverify.history.Outcome;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.io.HistorySink;
 import java.io.IOException;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -18,7 +19,7 @@ import java.util.SplittableRandom;
  *
  * <p>Each finished transaction is written at once and forgotten; the simulator holds one
  * open transaction per session and the database's bounded state, never a list of
- * transactions, so the history's length does not bound memory. Same workload, config and
+ * transactions, so memory does not grow with the history. Same workload, config and
  * seed give the same calls to the sink, hence a byte-identical file.
  */
 public final class Simulator {
@@ -47,7 +48,8 @@ public final class Simulator {
             "at least one transaction is needed, not " + transactions);
       }
       if (!(unknownRate >= 0 && unknownRate <= 1)) {
-        throw new IllegalArgumentException("the unknown rate must be in [0, 1], not " + unknownRate);
+        throw new IllegalArgumentException(
+            "the unknown rate must be in [0, 1], not " + unknownRate);
       }
       if (inject != null && !Injector.injectable().contains(inject)) {
         throw new IllegalArgumentException("cannot inject " + inject.displayName());
@@ -93,7 +95,7 @@ public final class Simulator {
   private Simulator() {}
 
   /** The anomalies {@link Config#inject} accepts. */
-  public static java.util.List<Anomaly> injectable() {
+  public static List<Anomaly> injectable() {
     return Injector.injectable();
   }
 
@@ -135,6 +137,10 @@ public final class Simulator {
         toBegin--;
         begun++;
         workload.plan(t.session, random, t.plan);
+        if (t.plan.size() == 0) {
+          throw new IllegalStateException("the workload gave session " + t.session
+              + " a transaction without operations");
+        }
         t.reset(counters.nextTxn(), nextPosition[t.session]++, counters.tick());
         db.begin(t, counters.now(), random);
       } else if (t.done < t.plan.size()) {
@@ -155,6 +161,11 @@ public final class Simulator {
         t.open = false;
         peakVersions = Math.max(peakVersions, db.liveVersions());
       }
+    }
+    if (config.inject() != null && injection == null) {
+      // The session limit ended the run before the chosen point: inject at the end.
+      injection = new Injector(sink, counters, n, workload.keys(), outcomes)
+          .inject(config.inject());
     }
     long total = outcomes[0] + outcomes[1] + outcomes[2];
     return new Result(total, outcomes[Outcome.COMMITTED.ordinal()],

@@ -9,7 +9,8 @@ import java.util.SplittableRandom;
  * TOMACS 6(3), 1996): invert the integral {@code H} of the density {@code h(x) = x^-s} over
  * the continuous range {@code [1.5, n+0.5]}, round to the nearest rank, and accept unless
  * the point fell in the sliver between the histogram and the curve. O(1) expected time per
- * draw (the acceptance rate is above 0.9 for every s > 0), O(1) memory whatever the key count.
+ * draw (rejections are rare: only points in the thin sliver are redrawn), O(1) memory
+ * whatever the key count.
  */
 public final class ZipfKeys implements KeyDistribution {
   private final long keys;

@@ -56,10 +56,14 @@ class GenerateCommandTest {
   }
 
   @Test
-  void writesParquetThatReadsBack() throws Exception {
+  void writesTheSameParquetBytesForTheSameSeedAndTheyReadBack() throws Exception {
     Path file = dir.resolve("h.parquet");
-    assertEquals(0, generate("--workload", "tpcc", "--txns", "200", "--sessions", "5",
-        "--keys", "100", "--isolation", "SER", file.toString()), err::toString);
+    Path again = dir.resolve("again.parquet");
+    String[] args = {"--workload", "tpcc", "--txns", "200", "--sessions", "5", "--keys", "100",
+        "--isolation", "SER", "--seed", "3"};
+    assertEquals(0, generate(concat(args, file.toString())), err::toString);
+    assertEquals(0, generate(concat(args, again.toString())), err::toString);
+    assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(again));
     History h = ParquetHistoryReader.read(file);
     assertEquals(200, h.txnCount());
     assertTrue(h.hasTimestamps());
@@ -77,6 +81,14 @@ class GenerateCommandTest {
     assertEquals(2, generate("--isolation", "PL3", dir.resolve("h.jsonl").toString()));
     assertTrue(err.toString().contains("unknown isolation level PL3"), err::toString);
     assertFalse(Files.exists(dir.resolve("h.jsonl")));
+  }
+
+  @Test
+  void anUnwritableOutputIsOneLineWithoutAStackTrace() {
+    Path file = dir.resolve("missing").resolve("h.jsonl");
+    assertEquals(2, generate("--txns", "10", file.toString()));
+    assertTrue(err.toString().contains(file + ": cannot create the output file"), err::toString);
+    assertFalse(err.toString().contains("\tat "), err::toString);
   }
 
   private static String[] concat(String[] args, String last) {

@@ -31,6 +31,11 @@ class CollectorConfigTest {
             "kv; DROP TABLE users", 0));
     assertEquals("table name 'kv; DROP TABLE users' is not a lower-case SQL identifier"
         + " ([a-z_][a-z0-9_]*, at most 63 characters)", table.getMessage());
+    IllegalArgumentException preload = assertThrows(IllegalArgumentException.class,
+        () -> CollectorConfig.of(URL, PostgresIsolation.SERIALIZABLE, 1, 1, 1)
+            .checkPreload(20_000_000));
+    assertEquals("the workload has 20000000 keys, too many to preload (at most 10000000);"
+        + " collect without preloading (--no-preload)", preload.getMessage());
     assertThrows(IllegalArgumentException.class,
         () -> new CollectorConfig(URL, PostgresIsolation.SERIALIZABLE, 0, 1, 1, true, "kv", 0));
     assertThrows(IllegalArgumentException.class,

@@ -62,7 +62,7 @@ class PostgresCollectorTest {
     assertEquals(TRANSACTIONS, c.result().committed());
     assertEquals(0, c.result().unknown());
     assertEquals(0, c.result().abandoned());
-    // An attempt aborted before its first operation completed has nothing to record.
+    // An attempt whose first operation, a read, failed has nothing to record.
     assertTrue(countOutcome(h, Outcome.ABORTED) <= c.result().aborted());
     assertEquals(c.result().committed() + countOutcome(h, Outcome.ABORTED), h.txnCount());
     assertEquals(SESSIONS, h.sessionCount());

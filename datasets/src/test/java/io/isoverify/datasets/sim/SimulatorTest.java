@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.datasets.workload.GeneralWorkload;
 import io.isoverify.datasets.workload.KeyDistribution;
+import io.isoverify.datasets.workload.PlannedWorkload;
+import io.isoverify.datasets.workload.WorkloadKind;
 import io.isoverify.datasets.workload.TxnPlan;
 import io.isoverify.history.History;
 import io.isoverify.history.Outcome;
@@ -15,6 +17,8 @@ import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.io.HistoryBuilderSink;
 import io.isoverify.history.io.JsonlHistorySink;
 import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -65,6 +69,34 @@ class SimulatorTest {
           () -> f.counts().toString());
     } else {
       assertTrue(f.clean(), () -> isolation + ": " + f.counts());
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(WorkloadKind.class)
+  void everyWorkloadRunsWithAnInjectionOnFreshKeys(WorkloadKind kind) throws Exception {
+    PlannedWorkload w = kind.create(2, 6, 0.5, KeyDistribution.zipf(200, 0.8));
+    HistoryBuilderSink sink = new HistoryBuilderSink(kind.cliName());
+    Simulator.Result r = Simulator.run(w, Simulator.Config.of(8, 400, Isolation.SI, 4)
+        .withInjection(Anomaly.INTERMEDIATE_READ), sink);
+    History h = sink.history();
+    assertEquals(402, h.txnCount());
+    assertEquals(List.of(w.keys()), r.injection().keys());
+    NonCycleFindings f = NonCycleChecks.findings(h, 5);
+    assertEquals(Map.of(Anomaly.INTERMEDIATE_READ, 1L), f.counts());
+  }
+
+  @Test
+  void sessionLimitStopsEachSessionAndTheInjectionStillHappens() throws Exception {
+    HistoryBuilderSink sink = new HistoryBuilderSink("limited");
+    Simulator.Result r = Simulator.run(WORKLOAD, Simulator.Config.of(3, 1000, Isolation.SI, 2)
+        .withSessionLimit(4).withInjection(Anomaly.LOST_UPDATE), sink);
+    History h = sink.history();
+    assertEquals(12 + 2, h.txnCount());
+    assertEquals(Anomaly.LOST_UPDATE, r.injection().anomaly());
+    for (int s = 0; s < h.sessionCount(); s++) {
+      int count = h.endTxnOfSession(s) - h.firstTxnOfSession(s);
+      assertTrue(count == 4 || count == 1, "session " + h.sessionName(s) + ": " + count);
     }
   }
 

@@ -153,8 +153,9 @@ final class ByteInput implements AutoCloseable {
   }
 
   private InvalidHistoryException truncated(String what, int missing) {
-    return new InvalidHistoryException(file, "byte " + recordStart, "the file ends inside a record: "
-        + what + " at byte " + offset() + " needs " + missing + " more byte(s)");
+    return new InvalidHistoryException(file, "byte " + recordStart,
+        "the file ends inside a record: " + what + " at byte " + offset() + " needs " + missing
+            + " more byte(s)");
   }
 
   /** Moves the unread tail to the front and reads more; false at end of file. */

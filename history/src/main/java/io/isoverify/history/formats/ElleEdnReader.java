@@ -139,7 +139,8 @@ public final class ElleEdnReader {
     long end = timed ? (Long) endTime : History.NO_TIME;
     int opPos = 0;
     for (Object m : microOps) {
-      if (!(m instanceof List<?> mop) || mop.size() != 3 || !(mop.get(0) instanceof Edn.Keyword f)) {
+      if (!(m instanceof List<?> mop) || mop.size() != 3
+          || !(mop.get(0) instanceof Edn.Keyword f)) {
         throw fail(line, "a micro-op must be [:f key value], not " + m);
       }
       Object key = mop.get(1);

@@ -1,5 +1,6 @@
 package io.isoverify.history.formats;
 
+import io.isoverify.history.Dictionary;
 import io.isoverify.history.History;
 import io.isoverify.history.HistoryBuilder;
 import io.isoverify.history.InvalidHistoryException;
@@ -7,6 +8,7 @@ import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.PredicateRead;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.regex.Pattern;
 
 /**
@@ -36,9 +38,10 @@ import java.util.regex.Pattern;
  * the predicate's oid, then the P record. They become a {@link OpKind#PREDICATE_READ}
  * carrying the {@link PredicateRead} followed by those n reads. A P with no such R records
  * (a predicate update: its W records precede it) becomes the PREDICATE_READ followed by
- * n READs built from the P record; since the recorded fromOid array repeats the fromTid
- * array in the files we have, a matched row written by this transaction reads this
- * transaction's last write of it, and only other rows use the recorded (fromTid, fromOid).
+ * n READs built from the P record. Its fromOid array cannot be trusted (in the files we
+ * have it repeats the fromTid array), so a match names its writer's tid only: a row this
+ * transaction wrote reads its last write so far, another row the writer's last write of it
+ * (found by a first pass over all logs), and (0, 0) the initial state.
  *
  * <p>Transactions: the id is the tid, client timestamps the T record's; C commits, A
  * aborts, and a transaction still open at the end of its log is {@link Outcome#UNKNOWN}.
@@ -53,6 +56,9 @@ public final class VboxLogReader {
   private final SessionLogs logs;
   private final HistoryBuilder b;
   private final PendingTransaction txn = new PendingTransaction();
+  /** (tid << 32 | key code) -> dense code; lastWriteOids[code] is that tid's last oid on it. */
+  private final Dictionary lastWrites = new Dictionary();
+  private long[] lastWriteOids = new long[1024];
 
   // The transaction being read in the current log.
   private boolean open;
@@ -75,21 +81,24 @@ public final class VboxLogReader {
   /** Reads the Vbox logs in {@code folder}. */
   public static History read(Path folder) throws InvalidHistoryException {
     VboxLogReader r = new VboxLogReader(SessionLogs.list(folder, LOG, "vbox logs (<n>.log)"));
-    for (int f = 0; f < r.logs.size(); f++) {
-      r.readLog(f);
+    boolean[] concurrent = new boolean[r.logs.size()];
+    for (int f = 0; f < concurrent.length; f++) {
+      concurrent[f] = r.scan(f);
+    }
+    for (int f = 0; f < concurrent.length; f++) {
+      r.readLog(f, concurrent[f]);
     }
     return r.b.build();
   }
 
-  private void readLog(int f) throws InvalidHistoryException {
-    boolean concurrent = overlaps(f);
+  private void readLog(int f, boolean concurrent) throws InvalidHistoryException {
     int session = concurrent ? -1 : b.sessions().encode(logs.sessionName(f));
     int position = 0;
     open = false;
     try (ByteInput in = ByteInput.open(logs.file(f))) {
       while (!in.atEnd()) {
         in.startRecord();
-        int tag = in.u8("tag");
+        int tag = knownTag(in);
         long row = SessionLogs.row(f, in.recordStart());
         long oid = in.u32le("statement id");
         long opStart = in.i64le("start time");
@@ -137,8 +146,7 @@ public final class VboxLogReader {
             readRunOid = oid;
             read = true;
           }
-          case 'P' -> predicate(in, row, oid);
-          default -> throw unknownTag(in, tag);
+          default -> predicate(in, row, oid); // 'P', the one known tag left
         }
         if (!write) {
           lastWriteOid = -1;
@@ -161,43 +169,57 @@ public final class VboxLogReader {
   }
 
   /**
-   * True when a transaction of log {@code f} starts before the one before it ended: the
-   * log was written by concurrent clients (the loader's -1.log is), so it is no session.
-   * Only the T records are read; the others are skipped by their sizes.
+   * The first pass over log {@code f}: notes each transaction's last statement writing
+   * each row (for predicate matches that name only their writer's tid), and returns true
+   * when a transaction starts before the one before it ended: the log was written by
+   * concurrent clients (the loader's -1.log is), so it is no session. Records other than
+   * T and W are skipped by their sizes.
    */
-  private boolean overlaps(int f) throws InvalidHistoryException {
+  private boolean scan(int f) throws InvalidHistoryException {
     long previousEnd = Long.MIN_VALUE;
+    boolean overlapping = false;
+    long scanTid = 0;
     try (ByteInput in = ByteInput.open(logs.file(f))) {
       while (!in.atEnd()) {
         in.startRecord();
-        int tag = in.u8("tag");
-        in.u32le("statement id");
+        int tag = knownTag(in);
+        long oid = in.u32le("statement id");
         long opStart = in.i64le("start time");
         long opEnd = in.i64le("end time");
         switch (tag) {
           case 'T' -> {
-            if (opStart < previousEnd) {
-              return true;
-            }
+            overlapping |= opStart < previousEnd;
             previousEnd = opEnd;
+            scanTid = oid;
           }
-          case 'S', 'C', 'A' -> { }
-          case 'W' -> in.skip(20, "write fields");
+          case 'W' -> {
+            int code = lastWrites.encode(scanTid << 32 | b.keys().encode(in.i64le("key")));
+            if (code == lastWriteOids.length) {
+              lastWriteOids = Arrays.copyOf(lastWriteOids, code * 2);
+            }
+            lastWriteOids[code] = oid;
+            in.skip(12, "write fields");
+          }
           case 'R' -> in.skip(16, "read fields");
           case 'P' -> {
             in.skip(16, "predicate fields");
             in.skip(16 * in.u32le("match count"), "predicate matches");
           }
-          default -> throw unknownTag(in, tag);
+          default -> { } // S, C, A: nothing after the common fields
         }
       }
     }
-    return false;
+    return overlapping;
   }
 
-  private static InvalidHistoryException unknownTag(ByteInput in, int tag) {
-    return in.error("unknown record tag " + CobraLogReader.showTag(tag)
-        + " (a vbox log has only T, S, W, R, P, C and A records)");
+  /** Reads a record's tag, refusing one that names no vbox record. */
+  private static int knownTag(ByteInput in) throws InvalidHistoryException {
+    int tag = in.u8("tag");
+    if ("TSCAWRP".indexOf(tag) < 0) {
+      throw in.error("unknown record tag " + CobraLogReader.showTag(tag)
+          + " (a vbox log has only T, S, W, R, P, C and A records)");
+    }
+    return tag;
   }
 
   private void predicate(ByteInput in, long row, long oid) throws InvalidHistoryException {
@@ -242,9 +264,22 @@ public final class VboxLogReader {
     txn.insert(txn.size(), row, OpKind.PREDICATE_READ, -1, History.NO_VALUE, p);
     for (int i = 0; i < n; i++) {
       int key = b.keys().encode(keys[i]);
-      int value = fromTid[i] == tid ? ownWrite(in, key, keys[i]) : writer(fromTid[i], fromOid[i]);
+      int value = fromTid[i] == 0 && fromOid[i] == 0 ? History.INITIAL
+          : fromTid[i] == tid ? ownWrite(in, key, keys[i])
+          : lastWrite(in, fromTid[i], key, keys[i]);
       txn.add(row, OpKind.READ, key, value);
     }
+  }
+
+  /** The value code of transaction {@code writerTid}'s last write of {@code key}. */
+  private int lastWrite(ByteInput in, long writerTid, int key, long rawKey)
+      throws InvalidHistoryException {
+    int code = lastWrites.find(writerTid << 32 | key);
+    if (code < 0) {
+      throw in.error("the predicate read names transaction " + writerTid + " as the writer of "
+          + "key " + rawKey + ", but no log has that transaction write it");
+    }
+    return writer(writerTid, lastWriteOids[code]);
   }
 
   /** The value code of this transaction's last write of {@code key}. */

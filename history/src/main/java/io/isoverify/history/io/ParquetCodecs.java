@@ -1,6 +1,7 @@
 package io.isoverify.history.io;
 
 import com.github.luben.zstd.Zstd;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -76,7 +77,7 @@ final class ParquetCodecs implements CompressionCodecFactory {
       if (name == CompressionCodecName.UNCOMPRESSED) {
         return bytes;
       }
-      byte[] src = bytes.toByteArray();
+      byte[] src = array(bytes);
       switch (name) {
         case SNAPPY:
           return BytesInput.from(Snappy.compress(src));
@@ -99,7 +100,19 @@ final class ParquetCodecs implements CompressionCodecFactory {
       if (name == CompressionCodecName.UNCOMPRESSED) {
         return bytes;
       }
-      byte[] src = bytes.toByteArray();
+      return BytesInput.from(decompress(array(bytes), uncompressedSize));
+    }
+
+    @Override
+    public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output,
+        int uncompressedSize) throws IOException {
+      byte[] src = new byte[compressedSize];
+      input.duplicate().get(src);
+      output.put(name == CompressionCodecName.UNCOMPRESSED ? src
+          : decompress(src, uncompressedSize));
+    }
+
+    private byte[] decompress(byte[] src, int uncompressedSize) throws IOException {
       byte[] dst = new byte[uncompressedSize];
       int n;
       switch (name) {
@@ -107,7 +120,7 @@ final class ParquetCodecs implements CompressionCodecFactory {
           n = Snappy.uncompress(src, 0, src.length, dst, 0);
           break;
         case GZIP:
-          try (InputStream gz = new GZIPInputStream(BytesInput.from(src).toInputStream())) {
+          try (InputStream gz = new GZIPInputStream(new ByteArrayInputStream(src))) {
             n = gz.readNBytes(dst, 0, uncompressedSize);
           }
           break;
@@ -120,15 +133,11 @@ final class ParquetCodecs implements CompressionCodecFactory {
         throw new IOException(name + " page decompressed to " + n + " bytes, expected "
             + uncompressedSize);
       }
-      return BytesInput.from(dst);
+      return dst;
     }
 
-    @Override
-    public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output,
-        int uncompressedSize) throws IOException {
-      ByteBuffer in = input.duplicate();
-      in.limit(in.position() + compressedSize);
-      output.put(decompress(BytesInput.from(in), uncompressedSize).toByteBuffer());
+    private static byte[] array(BytesInput bytes) throws IOException {
+      return bytes.toInputStream().readNBytes((int) bytes.size());
     }
 
     private static void check(long zstdResult) throws IOException {

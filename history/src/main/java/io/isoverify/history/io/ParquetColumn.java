@@ -1,50 +1,77 @@
 package io.isoverify.history.io;
 
 import io.isoverify.history.Dictionary;
+import java.io.IOException;
+import java.util.Arrays;
+import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ColumnReadStore;
-import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ValuesType;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.column.values.ValuesReader;
+import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
+import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * One single-valued column of one row group, read row by row straight from the column
- * reader (no record object per row). Each row holds exactly one entry, a value or a null:
- * look at it with {@link #hasValue()} and the getters, then move on with {@link #next()}.
- * A column the file lacks reads as null in every row.
+ * One single-valued column of one row group, read row by row. Each row holds exactly one
+ * entry, a value or a null: look at it with {@link #hasValue()} and the getters, then
+ * move on with {@link #next()}. A column the file lacks reads as null in every row.
+ *
+ * <p>Pages are decoded whole, in one tight loop, into a reused primitive array (longs, or
+ * Binary references for strings) and a definition flag per entry; rows then cost an array
+ * read. This is Parquet's own page and value decoding (encodings, dictionaries, data page
+ * v1 and v2) without the per-value bookkeeping of its record-level ColumnReader, which
+ * took most of the reading time.
  */
 final class ParquetColumn {
   final String name;
-  private final ColumnReader reader;
+  private final ColumnDescriptor descriptor;
+  private final PageReader pages;
   private final PrimitiveTypeName type;
   private final int maxDefinition;
+  private final org.apache.parquet.column.Dictionary dictionary;
 
-  private ParquetColumn(String name, ColumnReader reader, PrimitiveTypeName type,
-      int maxDefinition) {
+  private int count;
+  private int index;
+  private boolean[] defined = new boolean[0];
+  private long[] longs = new long[0];
+  private Binary[] binaries = new Binary[0];
+
+  private ParquetColumn(String name, ColumnDescriptor d, PageReader pages) throws IOException {
     this.name = name;
-    this.reader = reader;
-    this.type = type;
-    this.maxDefinition = maxDefinition;
+    this.descriptor = d;
+    this.pages = pages;
+    this.type = d == null ? null : d.getPrimitiveType().getPrimitiveTypeName();
+    this.maxDefinition = d == null ? 0 : d.getMaxDefinitionLevel();
+    DictionaryPage dp = pages == null ? null : pages.readDictionaryPage();
+    this.dictionary = dp == null ? null : dp.getEncoding().initDictionary(d, dp);
+    if (pages != null) {
+      nextPage();
+    }
   }
 
-  /** The column {@code d} of the row group behind {@code store}; absent when d is null. */
-  static ParquetColumn of(String name, ColumnDescriptor d, ColumnReadStore store) {
-    if (d == null) {
-      return new ParquetColumn(name, null, null, 0);
-    }
-    return new ParquetColumn(name, store.getColumnReader(d),
-        d.getPrimitiveType().getPrimitiveTypeName(), d.getMaxDefinitionLevel());
+  /** The column {@code d} of the row group {@code store}; absent when d is null. */
+  static ParquetColumn of(String name, ColumnDescriptor d, PageReadStore store)
+      throws IOException {
+    return new ParquetColumn(name, d, d == null ? null : store.getPageReader(d));
   }
 
   boolean hasValue() {
-    return reader != null
-        && (maxDefinition == 0 || reader.getCurrentDefinitionLevel() == maxDefinition);
+    return pages != null && defined[index];
   }
 
   /** Moves to the next row. */
-  void next() {
-    if (reader != null) {
-      reader.consume();
+  void next() throws IOException {
+    if (pages != null && ++index == count) {
+      nextPage();
     }
   }
 
@@ -54,21 +81,108 @@ final class ParquetColumn {
 
   /** The value of an INT32 or INT64 column. */
   long longValue() {
-    return type == PrimitiveTypeName.INT32 ? reader.getInteger() : reader.getLong();
+    return longs[index];
   }
 
   Binary binaryValue() {
-    return reader.getBinary();
+    return binaries[index];
   }
 
   /** The dictionary code of the value: as a 64-bit integer, or as a UTF-8 string. */
   int code(Dictionary d) {
-    return isBinary() ? d.encode(reader.getBinary().toStringUsingUTF8()) : d.encode(longValue());
+    return isBinary() ? d.encode(binaries[index].toStringUsingUTF8()) : d.encode(longs[index]);
   }
 
   /** The value as a readable string, for messages. */
   String show() {
-    return isBinary() ? "\"" + reader.getBinary().toStringUsingUTF8() + "\""
-        : Long.toString(longValue());
+    return isBinary() ? "\"" + binaries[index].toStringUsingUTF8() + "\""
+        : Long.toString(longs[index]);
+  }
+
+  /** Decodes the next page; past the last one the column holds no entry. */
+  private void nextPage() throws IOException {
+    index = 0;
+    count = 0;
+    DataPage page = pages.readPage();
+    if (page == null) {
+      return;
+    }
+    int n = page.getValueCount();
+    if (defined.length < n) {
+      defined = new boolean[n];
+      if (isBinary()) {
+        binaries = new Binary[n];
+      } else {
+        longs = new long[n];
+      }
+    }
+    if (page instanceof DataPageV1 v1) {
+      ByteBufferInputStream in = v1.getBytes().toInputStream();
+      v1.getRlEncoding().getValuesReader(descriptor, ValuesType.REPETITION_LEVEL)
+          .initFromPage(n, in);
+      ValuesReader levels = v1.getDlEncoding()
+          .getValuesReader(descriptor, ValuesType.DEFINITION_LEVEL);
+      levels.initFromPage(n, in);
+      ValuesReader values = valuesReader(v1.getValueEncoding());
+      values.initFromPage(n, in);
+      decode(n, levels::readInteger, values);
+    } else if (page instanceof DataPageV2 v2) {
+      RunLengthBitPackingHybridDecoder levels = maxDefinition == 0 ? null
+          : new RunLengthBitPackingHybridDecoder(BytesUtils.getWidthFromMaxInt(maxDefinition),
+              v2.getDefinitionLevels().toInputStream());
+      ValuesReader values = valuesReader(v2.getDataEncoding());
+      values.initFromPage(n, v2.getData().toInputStream());
+      decode(n, levels == null ? () -> 0 : levels::readInt, values);
+    } else {
+      throw new ParquetDecodingException("unknown page type " + page.getClass().getSimpleName());
+    }
+    count = n;
+  }
+
+  @FunctionalInterface
+  private interface Levels {
+    int next() throws IOException;
+  }
+
+  private void decode(int n, Levels levels, ValuesReader values) throws IOException {
+    if (maxDefinition == 0) {
+      Arrays.fill(defined, 0, n, true);
+    } else {
+      for (int i = 0; i < n; i++) {
+        defined[i] = levels.next() == maxDefinition;
+      }
+    }
+    switch (type) {
+      case INT64 -> {
+        for (int i = 0; i < n; i++) {
+          if (defined[i]) {
+            longs[i] = values.readLong();
+          }
+        }
+      }
+      case INT32 -> {
+        for (int i = 0; i < n; i++) {
+          if (defined[i]) {
+            longs[i] = values.readInteger();
+          }
+        }
+      }
+      default -> {
+        for (int i = 0; i < n; i++) {
+          binaries[i] = defined[i] ? values.readBytes() : null;
+        }
+      }
+    }
+  }
+
+  private ValuesReader valuesReader(Encoding encoding) {
+    if (!encoding.usesDictionary()) {
+      return encoding.getValuesReader(descriptor, ValuesType.VALUES);
+    }
+    if (dictionary == null) {
+      throw new ParquetDecodingException("column " + name + " has dictionary-encoded pages "
+          + "but no dictionary page");
+    }
+    return encoding.getDictionaryBasedValuesReader(descriptor, ValuesType.VALUES, dictionary);
   }
 }

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
@@ -34,21 +35,26 @@ final class ParquetListColumn {
   private int[] codes = new int[16];
 
   private ParquetListColumn(ColumnReader reader, PrimitiveTypeName type, int listLevel,
-      int maxDefinition) {
+      int maxDefinition, long entries) {
     this.reader = reader;
     this.type = type;
     this.listLevel = listLevel;
     this.maxDefinition = maxDefinition;
-    this.entries = reader == null ? 0 : reader.getTotalValueCount();
+    this.entries = entries;
   }
 
-  /** The list column of the row group behind {@code store}; absent when d is null. */
-  static ParquetListColumn of(ColumnDescriptor d, int listLevel, ColumnReadStore store) {
+  /**
+   * The list column of a row group, read through {@code readers}; {@code pages} holds the
+   * group's pages. Absent when d is null.
+   */
+  static ParquetListColumn of(ColumnDescriptor d, int listLevel, ColumnReadStore readers,
+      PageReadStore pages) {
     if (d == null) {
-      return new ParquetListColumn(null, null, 0, 0);
+      return new ParquetListColumn(null, null, 0, 0, 0);
     }
-    return new ParquetListColumn(store.getColumnReader(d),
-        d.getPrimitiveType().getPrimitiveTypeName(), listLevel, d.getMaxDefinitionLevel());
+    return new ParquetListColumn(readers.getColumnReader(d),
+        d.getPrimitiveType().getPrimitiveTypeName(), listLevel, d.getMaxDefinitionLevel(),
+        pages.getPageReader(d).getTotalValueCount());
   }
 
   /**

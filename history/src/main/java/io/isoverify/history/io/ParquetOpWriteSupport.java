@@ -47,7 +47,9 @@ final class ParquetOpWriteSupport extends WriteSupport<ParquetOpRecord> {
         == PrimitiveTypeName.BINARY;
   }
 
+  /** Abstract in Parquet, though deprecated there; the plain-configuration one is used. */
   @Override
+  @SuppressWarnings("deprecation")
   public WriteContext init(Configuration configuration) {
     return context();
   }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -33,8 +34,10 @@ final class ParquetOpWriter implements AutoCloseable {
   ParquetOpWriter(Path target, MessageType schema) throws IOException {
     Path absolute = target.toAbsolutePath();
     this.target = absolute;
-    this.temp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".",
-        ".tmp");
+    // Hidden (Spark and Hadoop skip dot files) and unique. The writer creates it with the
+    // usual permissions; createTempFile would make the history readable by its owner only.
+    this.temp = absolute.resolveSibling("." + absolute.getFileName() + "." + UUID.randomUUID()
+        + ".tmp");
     try {
       this.writer = new Builder(new LocalOutputFile(temp), schema)
           .withConf(new PlainParquetConfiguration())
@@ -48,6 +51,9 @@ final class ParquetOpWriter implements AutoCloseable {
           .withDictionaryEncoding(ParquetHistorySchema.VALUE, false)
           .withDictionaryEncoding(ParquetHistorySchema.START_TS, false)
           .withDictionaryEncoding(ParquetHistorySchema.END_TS, false)
+          // Min and max of a handful of codes help no reader, and cost a compare per row.
+          .withStatisticsEnabled(ParquetHistorySchema.KIND, false)
+          .withStatisticsEnabled(ParquetHistorySchema.OUTCOME, false)
           .build();
     } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(temp);
@@ -97,7 +103,9 @@ final class ParquetOpWriter implements AutoCloseable {
       return this;
     }
 
+    /** Abstract in Parquet, though deprecated there; the plain-configuration one is used. */
     @Override
+    @SuppressWarnings("deprecation")
     protected WriteSupport<ParquetOpRecord> getWriteSupport(Configuration conf) {
       return new ParquetOpWriteSupport(schema);
     }

@@ -21,14 +21,12 @@ import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.PredicateRead;
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReadStore;
-import org.apache.parquet.column.statistics.Statistics;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.io.api.Binary;
 
 /**
@@ -61,12 +59,9 @@ final class ParquetRowGroup {
   private final ParquetListColumn readList;
   private final ParquetColumn[] predicate;
 
-  /**
-   * The rows of one row group: {@code block} is its metadata, whose statistics let an
-   * optional column that is null throughout the group be skipped rather than read.
-   */
-  ParquetRowGroup(String file, ParquetHistoryLayout l, BlockMetaData block,
-      ColumnReadStore store) {
+  /** The rows of one row group: {@code store} holds its pages; {@code lists} reads read_list. */
+  ParquetRowGroup(String file, ParquetHistoryLayout l, PageReadStore store,
+      ColumnReadStore lists) throws IOException {
     this.file = file;
     session = ParquetColumn.of(SESSION, l.session, store);
     txn = ParquetColumn.of(TXN, l.txn, store);
@@ -76,34 +71,17 @@ final class ParquetRowGroup {
     key = ParquetColumn.of(KEY, l.key, store);
     value = ParquetColumn.of(VALUE, l.value, store);
     outcome = ParquetColumn.of(OUTCOME, l.outcome, store);
-    startTs = ParquetColumn.of(START_TS, unlessAllNull(l.startTs, block), store);
-    endTs = ParquetColumn.of(END_TS, unlessAllNull(l.endTs, block), store);
-    readList = ParquetListColumn.of(l.readList, l.readListLevel, store);
-    predicate = new ParquetColumn[] {
-        ParquetColumn.of(PRED_FIELD, unlessAllNull(l.predField, block), store),
-        ParquetColumn.of(PRED_LOW, unlessAllNull(l.predLow, block), store),
-        ParquetColumn.of(PRED_HIGH, unlessAllNull(l.predHigh, block), store),
-        ParquetColumn.of(PRED_MATCHED, unlessAllNull(l.predMatched, block), store)};
-  }
-
-  /** {@code d}, or null when the group's statistics say the column is null in every row. */
-  private static ColumnDescriptor unlessAllNull(ColumnDescriptor d, BlockMetaData block) {
-    if (d == null) {
-      return null;
-    }
-    for (ColumnChunkMetaData chunk : block.getColumns()) {
-      if (Arrays.equals(chunk.getPath().toArray(), d.getPath())) {
-        Statistics<?> s = chunk.getStatistics();
-        boolean allNull = s != null && s.isNumNullsSet()
-            && s.getNumNulls() == chunk.getValueCount();
-        return allNull ? null : d;
-      }
-    }
-    return d;
+    startTs = ParquetColumn.of(START_TS, l.startTs, store);
+    endTs = ParquetColumn.of(END_TS, l.endTs, store);
+    readList = ParquetListColumn.of(l.readList, l.readListLevel, lists, store);
+    predicate = new ParquetColumn[] {ParquetColumn.of(PRED_FIELD, l.predField, store),
+        ParquetColumn.of(PRED_LOW, l.predLow, store),
+        ParquetColumn.of(PRED_HIGH, l.predHigh, store),
+        ParquetColumn.of(PRED_MATCHED, l.predMatched, store)};
   }
 
   /** Reads the current row, named {@code row} in messages, and moves to the next. */
-  void readRow(long row, HistoryBuilder b) throws InvalidHistoryException {
+  void readRow(long row, HistoryBuilder b) throws InvalidHistoryException, IOException {
     present(session, row);
     int sessionCode = session.code(b.sessions());
     session.next();
@@ -144,7 +122,7 @@ final class ParquetRowGroup {
 
   /** Reads the row's read_list; its length, or -1 when it has none. */
   private int readList(OpKind k, long row, int valueCode, HistoryBuilder b)
-      throws InvalidHistoryException {
+      throws InvalidHistoryException, IOException {
     int n = readList.read(b.values());
     if (n == ParquetListColumn.NO_LIST) {
       return -1;
@@ -168,7 +146,8 @@ final class ParquetRowGroup {
   }
 
   /** The predicate of a pr row (all four pred_ columns set); null for other rows. */
-  private PredicateRead predicate(boolean pr, long row) throws InvalidHistoryException {
+  private PredicateRead predicate(boolean pr, long row)
+      throws InvalidHistoryException, IOException {
     for (ParquetColumn c : predicate) {
       if (c.hasValue() != pr) {
         throw error(row, pr
@@ -193,14 +172,14 @@ final class ParquetRowGroup {
     }
   }
 
-  private long requiredLong(ParquetColumn c, long row) throws InvalidHistoryException {
+  private long requiredLong(ParquetColumn c, long row) throws InvalidHistoryException, IOException {
     present(c, row);
     long v = c.longValue();
     c.next();
     return v;
   }
 
-  private int requiredInt(ParquetColumn c, long row) throws InvalidHistoryException {
+  private int requiredInt(ParquetColumn c, long row) throws InvalidHistoryException, IOException {
     long v = requiredLong(c, row);
     if (v != (int) v) {
       throw error(row, c.name + " " + v + " does not fit in 32 bits");
@@ -208,7 +187,7 @@ final class ParquetRowGroup {
     return (int) v;
   }
 
-  private static long optionalLong(ParquetColumn c) {
+  private static long optionalLong(ParquetColumn c) throws IOException {
     long v = c.hasValue() ? c.longValue() : History.NO_TIME;
     c.next();
     return v;
@@ -216,7 +195,7 @@ final class ParquetRowGroup {
 
   /** The ordinal of the row's code in {@code codes}, e.g. a kind or an outcome. */
   private int code(ParquetColumn c, Binary[] codes, long row, String expected)
-      throws InvalidHistoryException {
+      throws InvalidHistoryException, IOException {
     present(c, row);
     Binary v = c.binaryValue();
     for (int i = 0; i < codes.length; i++) {

@@ -20,7 +20,8 @@ import java.util.stream.Stream;
  * with the converted history's.
  */
 record CorpusCensus(int sessions, int transactions, int operations) {
-  private static final Pattern TEXT = Pattern.compile("[rw]\\((-?\\d+),(-?\\d+),(-?\\d+),(-?\\d+)\\)");
+  private static final Pattern TEXT =
+      Pattern.compile("[rw]\\((-?\\d+),(-?\\d+),(-?\\d+),(-?\\d+)\\)");
   private static final Pattern MICRO_OP = Pattern.compile("\\[:(append|r|w) ");
   private static final Pattern PROCESS = Pattern.compile(":process (\\d+)");
 
@@ -75,7 +76,8 @@ record CorpusCensus(int sessions, int transactions, int operations) {
     in.getLong();
     long txns = in.getLong();
     long events = in.getLong();
-    return new CorpusCensus((int) sessions, (int) (sessions * txns), (int) (sessions * txns * events));
+    return new CorpusCensus((int) sessions, (int) (sessions * txns),
+        (int) (sessions * txns * events));
   }
 
   /** One operation a line; a transaction per distinct txn, and per line with txn -1. */
@@ -127,9 +129,10 @@ record CorpusCensus(int sessions, int transactions, int operations) {
 
   /**
    * A transaction per T record; a session per log, except that a log whose transactions
-   * overlap in time (written by concurrent clients) gives each its own. Operations: one write per run of W records of one
-   * statement on one row, one read per R record, and per P record the predicate itself
-   * plus, when its matches were not logged as R records just before it, one read per match.
+   * overlap in time (written by concurrent clients) gives each its own. Operations: one
+   * write per run of W records of one statement on one row, one read per R record, and per
+   * P record the predicate itself plus, when its matches were not logged as R records just
+   * before it, one read per match.
    */
   private static CorpusCensus vbox(Path folder) throws IOException {
     List<Path> logs = logs(folder, "-?\\d+\\.log");

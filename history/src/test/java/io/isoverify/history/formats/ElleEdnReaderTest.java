@@ -72,7 +72,8 @@ class ElleEdnReaderTest {
 
   @Test
   void aSecondInvokeOfABusyProcessIsRefused() throws Exception {
-    Path f = file("{:type :invoke, :process 4, :value []}\n{:type :invoke, :process 4, :value []}\n");
+    Path f = file("{:type :invoke, :process 4, :value []}\n"
+        + "{:type :invoke, :process 4, :value []}\n");
 
     assertMessage(f, f + ": line 2: process 4 invokes again before its op at line 1 completed");
   }

@@ -44,8 +44,9 @@ class HistoryFormatTest {
 
   @Test
   void detectsFilesByMagicExtensionAndFirstLine() throws Exception {
-    assertEquals(HistoryFormat.PARQUET, HistoryFormat.detect(
-        Files.write(dir.resolve("history.bin"), "PAR1\0\0\0PAR1".getBytes(StandardCharsets.US_ASCII))));
+    byte[] parquet = "PAR1\0\0\0PAR1".getBytes(StandardCharsets.US_ASCII);
+    assertEquals(HistoryFormat.PARQUET,
+        HistoryFormat.detect(Files.write(dir.resolve("history.bin"), parquet)));
     assertEquals(HistoryFormat.PARQUET, HistoryFormat.detect(write("h.parquet", "")));
     assertEquals(HistoryFormat.JSONL, HistoryFormat.detect(write("h.jsonl", "")));
     assertEquals(HistoryFormat.JSONL, HistoryFormat.detect(write("h1", "\n{\"session\": 1}\n")));

@@ -75,6 +75,35 @@ class VboxLogReaderTest {
   }
 
   @Test
+  void predicateMatchesWithoutReadRecordsReadTheirWritersLastWrite() throws Exception {
+    LogBytes one = LogBytes.littleEndian();
+    rec(one, 'T', 1, 100, 200);
+    write(one, 3, 10, F1, 1);
+    write(one, 4, 10, F1, 2);
+    rec(one, 'C', 5, 190, 200).writeTo(dir.resolve("1.log"));
+    LogBytes two = LogBytes.littleEndian();
+    rec(two, 'T', 2, 300, 400);
+    predicate(two, 9, F1, 0, 9, new long[] {10, 12}, new long[] {1, 0}, new long[] {1, 0});
+    rec(two, 'C', 11, 390, 400).writeTo(dir.resolve("2.log"));
+
+    assertEquals(List.of(
+        "1 T1 committed [100,200] w(10," + v(1, 3) + ") w(10," + v(1, 4) + ")",
+        "2 T2 committed [300,400] pr(1111,0,9,2) r(10," + v(1, 4) + ") r(12,init)"),
+        HistoryText.lines(VboxLogReader.read(dir)));
+  }
+
+  @Test
+  void aPredicateMatchNamingAWriterThatNeverWroteTheRowIsRefused() throws Exception {
+    LogBytes b = LogBytes.littleEndian();
+    rec(b, 'T', 2, 300, 400);
+    predicate(b, 9, F1, 0, 9, new long[] {10}, new long[] {7}, new long[] {7})
+        .writeTo(dir.resolve("0.log"));
+
+    assertMessage(dir.resolve("0.log") + ": byte 21: the predicate read names transaction 7 as "
+        + "the writer of key 10, but no log has that transaction write it");
+  }
+
+  @Test
   void aLogOfOverlappingTransactionsGivesEachItsOwnSession() throws Exception {
     LogBytes loader = LogBytes.littleEndian();
     rec(loader, 'T', 1, 0, 100);
@@ -94,7 +123,7 @@ class VboxLogReaderTest {
   void unknownTagIsRefused() throws Exception {
     LogBytes b = LogBytes.littleEndian();
     rec(b, 'T', 1, 0, 100);
-    rec(b, 'Q', 2, 0, 1).writeTo(dir.resolve("0.log"));
+    b.tag('Q').writeTo(dir.resolve("0.log"));
 
     assertMessage(dir.resolve("0.log") + ": byte 21: unknown record tag 'Q' (a vbox log has "
         + "only T, S, W, R, P, C and A records)");

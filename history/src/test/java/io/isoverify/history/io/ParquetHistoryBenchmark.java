@@ -25,7 +25,7 @@ public final class ParquetHistoryBenchmark {
 
   public static void main(String[] args) throws Exception {
     long ops = args.length > 0 ? Long.parseLong(args[0]) : 10_000_000L;
-    Path folder = args.length > 1 ? Path.of(args[1]) : Path.of(System.getProperty("java.io.tmpdir"));
+    Path folder = Path.of(args.length > 1 ? args[1] : System.getProperty("java.io.tmpdir"));
     Path sinkFile = folder.resolve("bench-sink.parquet");
     Path writerFile = folder.resolve("bench-writer.parquet");
     try {

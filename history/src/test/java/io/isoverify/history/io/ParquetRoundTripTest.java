@@ -11,9 +11,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,10 +47,26 @@ class ParquetRoundTripTest {
   }
 
   @Test
+  void stringSessionsWithIntegerKeysAndStringValues() throws Exception {
+    roundTrip("""
+        {"session":"worker-1","txn":1,"pos":0,"outcome":"committed","ops":[["w",1,"one"],["w",2,"two"]]}
+        {"session":"worker-2","txn":2,"pos":0,"outcome":"aborted","ops":[["r",1,"one"],["del",2,"gone"]]}
+        """);
+  }
+
+  @Test
   void listAppendReadsIncludingEmptyLists() throws Exception {
     roundTrip("""
         {"session":1,"txn":1,"pos":0,"outcome":"committed","ops":[["app",5,1],["app",5,2]]}
         {"session":2,"txn":2,"pos":0,"outcome":"committed","ops":[["r",5,[1,2]],["r",6,[]],["r",7,null]]}
+        """);
+  }
+
+  @Test
+  void listAppendReadsOfStrings() throws Exception {
+    roundTrip("""
+        {"session":"a","txn":1,"pos":0,"outcome":"committed","start":1,"end":2,"ops":[["app","l","x"],["r","l",["x"]]]}
+        {"session":"b","txn":2,"pos":0,"outcome":"unknown","start":1,"end":3,"ops":[["r","l",[]],["app","l","y"],["r","l",["x","y"]]]}
         """);
   }
 
@@ -80,6 +98,38 @@ class ParquetRoundTripTest {
       assertEquals(txn % 10, h.keys().decode(h.opKey(h.firstOp(t))));
       assertEquals(txn, h.values().decode(h.opValue(h.firstOp(t))));
     }
+  }
+
+  @ParameterizedTest
+  @CsvSource({"PARQUET_1_0, true", "PARQUET_1_0, false", "PARQUET_2_0, true",
+      "PARQUET_2_0, false"})
+  void pagesOfBothFormatsWithAndWithoutDictionariesAreRead(WriterVersion version,
+      boolean dictionary) throws Exception {
+    int n = 1000;
+    String[] rows = new String[n];
+    for (int i = 0; i < n; i++) {
+      rows[i] = "session=s" + i % 7 + " txn=" + i + " txn_pos=" + i + " op_pos=0 kind=w key=k"
+          + i % 13 + " value=v" + i + " outcome=committed"
+          + (i % 2 == 0 ? " start_ts=" + 10 * i + " end_ts=" + (10 * i + 5) : "");
+    }
+    String schema = ParquetTestFiles.BASIC.replace("int64 session", "binary session (STRING)")
+        .replace("int64 key", "binary key (STRING)")
+        .replace("int64 value", "binary value (STRING)");
+    // Pages of 64 rows: every column crosses many page boundaries, with nulls in start_ts.
+    Path f = ParquetTestFiles.write(dir.resolve("pages.parquet"), b -> b
+        .withWriterVersion(version).withDictionaryEncoding(dictionary)
+        .withPageRowCountLimit(64).withMinRowCountForPageSizeCheck(1), schema, rows);
+    StringBuilder expected = new StringBuilder();
+    for (int s = 0; s < 7; s++) {
+      for (int i = s; i < n; i += 7) {
+        expected.append("{\"session\":\"s").append(s).append("\",\"txn\":").append(i)
+            .append(",\"pos\":").append(i).append(",\"outcome\":\"committed\"")
+            .append(i % 2 == 0 ? ",\"start\":" + 10 * i + ",\"end\":" + (10 * i + 5) : "")
+            .append(",\"ops\":[[\"w\",\"k").append(i % 13).append("\",\"v").append(i)
+            .append("\"]]}\n");
+      }
+    }
+    assertEquals(expected.toString(), jsonl(ParquetHistoryReader.read(f)));
   }
 
   @Test
@@ -129,6 +179,24 @@ class ParquetRoundTripTest {
     assertEquals("closed in the middle of transaction 10: the history was not written",
         e.getMessage());
     assertEquals(0, Files.list(dir).count());
+  }
+
+  @Test
+  void aSinkRefusesCallsOutOfOrder() throws Exception {
+    try (ParquetHistorySink sink = new ParquetHistorySink(dir.resolve("order.parquet"))) {
+      assertEquals("an operation outside a transaction (call begin first)",
+          assertThrows(IllegalStateException.class, () -> sink.op(OpKind.WRITE, 1, 1))
+              .getMessage());
+      sink.begin(1, 10, 0, Outcome.COMMITTED, History.NO_TIME, History.NO_TIME);
+      assertEquals("transaction 10 has no operations",
+          assertThrows(IllegalStateException.class, sink::end).getMessage());
+      sink.op(OpKind.WRITE, 1, 1);
+      assertEquals("begin of transaction 11 before the end of 10",
+          assertThrows(IllegalStateException.class, () -> sink.begin(1, 11, 1,
+              Outcome.COMMITTED, History.NO_TIME, History.NO_TIME)).getMessage());
+      sink.end();
+    }
+    assertEquals(1, ParquetHistoryReader.read(dir.resolve("order.parquet")).txnCount());
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.isoverify.history.io;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.function.UnaryOperator;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -43,13 +44,19 @@ public final class ParquetTestFiles {
   /** Likewise, compressed with {@code codec} by Parquet's own codec factory. */
   public static Path write(Path file, CompressionCodecName codec, String schemaText, String... rows)
       throws IOException {
+    return write(file, b -> b.withCompressionCodec(codec), schemaText, rows);
+  }
+
+  /** Likewise, with the writer's settings (page format, sizes, encodings) set by {@code tune}. */
+  static Path write(Path file, UnaryOperator<ExampleParquetWriter.Builder> tune,
+      String schemaText, String... rows) throws IOException {
     MessageType schema = MessageTypeParser.parseMessageType(schemaText);
     SimpleGroupFactory groups = new SimpleGroupFactory(schema);
-    try (ParquetWriter<Group> out = ExampleParquetWriter.builder(new LocalOutputFile(file))
-        .withConf(new PlainParquetConfiguration())
-        .withType(schema)
-        .withCompressionCodec(codec)
-        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+    try (ParquetWriter<Group> out = tune.apply(
+        ExampleParquetWriter.builder(new LocalOutputFile(file))
+            .withConf(new PlainParquetConfiguration())
+            .withType(schema)
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE))
         .build()) {
       for (String row : rows) {
         out.write(group(groups.newGroup(), schema, row));

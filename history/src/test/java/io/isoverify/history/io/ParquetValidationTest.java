@@ -50,6 +50,22 @@ class ParquetValidationTest {
   }
 
   @Test
+  void aCorruptFooter() throws Exception {
+    Path f = ParquetTestFiles.write(dir.resolve("footer.parquet"), ParquetTestFiles.BASIC, W);
+    byte[] bytes = Files.readAllBytes(f);
+    // The footer ends with its 4-byte length and the magic; garble the footer just before.
+    for (int i = bytes.length - 40; i < bytes.length - 8; i++) {
+      bytes[i] = (byte) 0xEE;
+    }
+    Files.write(f, bytes);
+    InvalidHistoryException e = assertThrows(InvalidHistoryException.class,
+        () -> ParquetHistoryReader.read(f));
+    assertTrue(e.getMessage().startsWith(f + ": the Parquet footer cannot be read: "),
+        e.getMessage());
+    assertTrue(!e.getMessage().contains("\n"), e.getMessage());
+  }
+
+  @Test
   void aFileWithoutRows() throws Exception {
     Path f = ParquetTestFiles.write(dir.resolve("none.parquet"), ParquetTestFiles.BASIC);
     assertInvalid(f, "the history is empty: it has no operations");
@@ -127,6 +143,18 @@ class ParquetValidationTest {
         .replace("required int32 txn_pos;", "required int64 txn_pos;"),
         W.replace("txn_pos=0", "txn_pos=4294967296"));
     assertInvalid(f, "row 1: txn_pos 4294967296 does not fit in 32 bits");
+  }
+
+  @Test
+  void rowsAreNumberedAcrossRowGroups() throws Exception {
+    String[] rows = new String[6];
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = W.replace("txn=1 txn_pos=0", "txn=" + i + " txn_pos=" + i);
+    }
+    rows[4] = rows[4].replace("kind=w", "kind=x");
+    Path f = ParquetTestFiles.write(dir.resolve("groups.parquet"),
+        b -> b.withRowGroupRowCountLimit(2), ParquetTestFiles.BASIC, rows);
+    assertInvalid(f, "row 5: kind \"x\" is not one of r, w, pr, ins, del, app");
   }
 
   @Test

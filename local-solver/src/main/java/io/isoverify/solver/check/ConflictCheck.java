@@ -14,13 +14,24 @@ import java.util.Map;
  * raw history ({@link EdgeJustification}), and each of the 2^k choices of the k
  * constraints' sides, with the known edges, has a cycle (for SI, of the induced graph
  * (D ; RW?), polysi section 4). Its own small graph code: adjacency lists over the
- * transactions the evidence names and a depth-first search. O(2^k * E^2); k is capped at
- * {@value #MAX_CONSTRAINTS}.
+ * transactions the evidence names and a depth-first search. O(2^k * (E + I)) for E edges
+ * and I induced SI edges; callers bound it with {@link #affordable}.
  */
 public final class ConflictCheck {
   public static final int MAX_CONSTRAINTS = 16;
+  private static final long MAX_WORK = 20_000_000L;
 
   private ConflictCheck() {
+  }
+
+  /** True when the brute force is cheap enough to run: 2^k * edges within a fixed budget. */
+  public static boolean affordable(ConflictEvidence evidence) {
+    int k = evidence.side0().size();
+    long edges = evidence.known().size() + 1;
+    for (int c = 0; c < k; c++) {
+      edges += evidence.side0().get(c).size() + evidence.side1().get(c).size();
+    }
+    return k <= MAX_CONSTRAINTS && (1L << k) * edges <= MAX_WORK;
   }
 
   public static Check check(History h, Level level, ConflictEvidence evidence) {
@@ -58,17 +69,20 @@ public final class ConflictCheck {
     return sb.toString();
   }
 
-  /** The edges of (D ; RW?) as from/to pairs (type and key dropped). */
+  /** The edges of (D ; RW?), as WW-typed pairs (type and key no longer matter). */
   private static List<Edge> induced(List<Edge> edges) {
+    Map<Integer, List<Integer>> rwOut = new HashMap<>();
+    for (Edge r : edges) {
+      if (r.type() == EdgeType.RW) {
+        rwOut.computeIfAbsent(r.from(), x -> new ArrayList<>()).add(r.to());
+      }
+    }
     List<Edge> out = new ArrayList<>();
     for (Edge d : edges) {
-      if (d.type() == EdgeType.RW) {
-        continue;
-      }
-      out.add(d);
-      for (Edge r : edges) {
-        if (r.type() == EdgeType.RW && r.from() == d.to()) {
-          out.add(Edge.of(d.from(), r.to(), EdgeType.WW));
+      if (d.type() != EdgeType.RW) {
+        out.add(d);
+        for (int c : rwOut.getOrDefault(d.to(), List.of())) {
+          out.add(Edge.of(d.from(), c, EdgeType.WW));
         }
       }
     }

@@ -1,6 +1,7 @@
 package io.isoverify.solver.check;
 
 import io.isoverify.history.History;
+import java.util.Arrays;
 
 /**
  * Which transactions a witness order may hold: every committed one exactly once, no aborted
@@ -13,7 +14,7 @@ final class Inclusion {
 
   /** Rejects a bad order; else fills {@code position[t]} (-1 when t is left out). */
   static Check check(History h, int[] order, int[] position) {
-    java.util.Arrays.fill(position, -1);
+    Arrays.fill(position, -1);
     for (int i = 0; i < order.length; i++) {
       int t = order[i];
       if (t < 0 || t >= h.txnCount()) {

@@ -5,6 +5,7 @@ import io.isoverify.history.HistoryBuilder;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -26,7 +27,7 @@ final class SerialHistories {
       b.sessions().encode("s" + s);
     }
     int[] current = new int[keys];
-    java.util.Arrays.fill(current, History.INITIAL);
+    Arrays.fill(current, History.INITIAL);
     int[] position = new int[sessions];
     long row = 0;
     long value = 1;

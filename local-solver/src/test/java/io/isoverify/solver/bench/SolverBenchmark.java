@@ -45,8 +45,12 @@ public final class SolverBenchmark {
         ms(p.prune()), ms(p.components()), ms(p.solve()), ms(p.check()));
     System.out.printf("  components %d, constraints %d, largest %d vertices, conflicts %d%n",
         r.stats().components(), r.stats().constraints(), r.stats().largestComponent(), r.stats().conflicts());
-    System.out.printf("  peak heap %d MiB, JVM uptime %d ms%n", peakHeapMiB(),
-        ManagementFactory.getRuntimeMXBean().getUptime());
+    // the machine may be shared: CPU time says what the run cost when wall time is inflated
+    long cpu = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+    System.out.printf("  peak heap %d MiB, JVM uptime %d ms, process CPU %d ms, load average %.1f%n",
+        peakHeapMiB(), ManagementFactory.getRuntimeMXBean().getUptime(), ms(cpu),
+        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
   }
 
   private static long ms(long nanos) {

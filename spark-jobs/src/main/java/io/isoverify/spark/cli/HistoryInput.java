@@ -16,10 +16,10 @@ record HistoryInput(Path path, HistoryFormat format, History history) {
     if (formatCode == null) {
       format = HistoryFormat.detect(path);
     } else {
-      format = HistoryFormat.ofCode(formatCode);
-      if (format == null) {
-        throw new UsageException("unknown --format " + formatCode
-            + "; use parquet, jsonl, cobra, dbcop, text, elle or vbox");
+      try {
+        format = HistoryFormat.ofCode(formatCode);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--format: " + e.getMessage());
       }
     }
     return new HistoryInput(path, format, format.read(path));

@@ -1,45 +1,58 @@
 package io.isoverify.spark.cli;
 
 import io.isoverify.history.History;
-import io.isoverify.history.check.DuplicateWrite;
+import io.isoverify.history.anomaly.Anomaly;
+import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.Level;
-import io.isoverify.history.check.NonCycleChecks;
-import io.isoverify.history.check.NonCycleFindings;
-import io.isoverify.history.check.Verdict;
+import io.isoverify.solver.InProcessVerifier;
+import io.isoverify.solver.LevelResult;
+import io.isoverify.solver.PhaseNanos;
+import io.isoverify.solver.VerifierOptions;
 import io.isoverify.spark.report.LevelReport;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
-/** Runs the checks in this JVM, without Spark, and turns their results into level reports. */
+/** Runs the whole check in this JVM, without Spark, and turns its results into level reports. */
 final class InProcessEngine {
-  /** Certificates kept per anomaly kind in a report. */
-  static final int EXAMPLES = 100;
-
   List<LevelReport> check(History h, List<Level> levels, LinkedHashMap<String, Long> phases) {
-    long t0 = System.nanoTime();
-    NonCycleFindings f = NonCycleChecks.findings(h, EXAMPLES);
-    long elapsed = System.nanoTime() - t0;
-    phases.put("non-cycle checks", elapsed);
+    Map<Level, LevelResult> results = new InProcessVerifier(VerifierOptions.defaults())
+        .verify(h, new LinkedHashSet<>(levels));
     List<LevelReport> out = new ArrayList<>();
     for (Level level : levels) {
-      if (f.duplicate() != null) {
-        out.add(new LevelReport(level, Verdict.UNKNOWN, refusal(h, f.duplicate()), List.of(), Map.of(), null, elapsed));
-      } else if (!f.clean()) {
-        out.add(new LevelReport(level, Verdict.VIOLATED, null, f.examples(), f.counts(), null, elapsed));
-      } else {
-        out.add(new LevelReport(level, Verdict.UNKNOWN,
-            "incomplete: the non-cycle checks found nothing, the cycle search is not implemented yet",
-            List.of(), Map.of(), null, elapsed));
-      }
+      LevelResult r = results.get(level);
+      PhaseNanos n = r.nanos();
+      String prefix = levels.size() > 1 ? level + " " : "";
+      phases.merge("non-cycle checks", n.nonCycle(), Math::max);
+      phases.put(prefix + "graph", n.graph());
+      phases.put(prefix + "prune", n.prune());
+      phases.put(prefix + "components", n.components());
+      phases.put(prefix + "solve", n.solve());
+      phases.put(prefix + "check", n.check());
+      out.add(new LevelReport(level, r.verdict(), r.reason().isEmpty() ? null : r.reason(),
+          r.certificates(), counts(r.certificates()), witness(r), n.total()));
     }
     return out;
   }
 
-  private static String refusal(History h, DuplicateWrite d) {
-    return "key " + h.showKey(d.key()) + " has the value " + h.showValue(d.value()) + " written by both "
-        + h.showTxn(d.firstTxn()) + " and " + h.showTxn(d.secondTxn())
-        + ": histories with duplicate written values are not supported yet";
+  private static Map<Anomaly, Long> counts(List<Certificate> certificates) {
+    Map<Anomaly, Long> counts = new EnumMap<>(Anomaly.class);
+    for (Certificate c : certificates) {
+      counts.merge(c.anomaly(), 1L, Long::sum);
+    }
+    return counts;
+  }
+
+  private static String witness(LevelResult r) {
+    if (r.witness() == null) {
+      return null;
+    }
+    int n = r.witness().order().length;
+    return r.level() == Level.SI
+        ? "witness: a commit order and start points of " + n + " transactions, re-checked"
+        : "witness: a serial order of " + n + " transactions, re-checked";
   }
 }

@@ -45,7 +45,7 @@ public final class VerifyCommand extends CliCommand {
   @Option(names = "--engine", description = "inprocess or spark (default: chosen by size).")
   String engine;
 
-  @Option(names = "--out", description = "Folder for report.json, report.txt and anomalies.parquet.")
+  @Option(names = "--out", description = "Folder for report.json, report.txt, report.html, anomalies.parquet and one DOT (and SVG) drawing per anomaly.")
   Path out;
 
   @Option(names = "--run-id", description = "Names the run in the reports (default: derived from the input).")

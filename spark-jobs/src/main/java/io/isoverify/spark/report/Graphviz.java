@@ -23,6 +23,11 @@ final class Graphviz {
     this.unavailable = unavailable;
   }
 
+  /** A Graphviz that cannot draw, for the given reason. */
+  static Graphviz missing(String reason) {
+    return new Graphviz(reason);
+  }
+
   /** Probes `dot -V` once. */
   static Graphviz find() {
     try {

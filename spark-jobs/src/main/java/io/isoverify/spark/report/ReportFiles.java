@@ -27,9 +27,14 @@ public final class ReportFiles {
   private ReportFiles() {}
 
   public static void write(RunReport r, Path dir) throws IOException {
+    write(r, dir, Graphviz.find());
+  }
+
+  /** With a given Graphviz: tests use a missing one to see the report without pictures. */
+  static void write(RunReport r, Path dir, Graphviz graphviz) throws IOException {
     Files.createDirectories(dir);
     ExplainedRun run = ExplainedRun.of(r, SHOWN_PER_KIND);
-    Pictures pictures = Pictures.draw(run, Graphviz.find());
+    Pictures pictures = Pictures.draw(run, graphviz);
     removeOldDrawings(dir);
     for (Pictures.Picture p : pictures.all()) {
       writeText(dir, p.dotFile(), p.dot());

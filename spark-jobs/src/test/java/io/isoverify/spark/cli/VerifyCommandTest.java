@@ -54,6 +54,30 @@ class VerifyCommandTest {
   }
 
   @Test
+  void everyLevelHoldingExitsZeroWithWitnesses() throws IOException {
+    Path h = jsonl("serial.jsonl",
+        "{\"session\":\"a\",\"txn\":1,\"pos\":0,\"start\":1,\"end\":2,\"ops\":[[\"r\",\"x\",null],[\"w\",\"x\",1]]}",
+        "{\"session\":\"b\",\"txn\":2,\"pos\":0,\"start\":3,\"end\":4,\"ops\":[[\"r\",\"x\",1],[\"w\",\"x\",2]]}");
+    Run r = verify("--level", "SER", "--level", "SI", "--level", "SSER", h.toString());
+    assertEquals(0, r.code(), r.out() + r.err());
+    assertTrue(r.out().contains("SER   HOLDS     witness: a serial order of 2 transactions, re-checked"), r.out());
+    assertTrue(r.out().contains("SI    HOLDS     witness: a commit order and start points of 2 transactions"), r.out());
+    assertTrue(r.out().contains("SSER  HOLDS"), r.out());
+  }
+
+  @Test
+  void staleReadIsSerializableButNotStrictlySo() throws IOException {
+    Path h = jsonl("stale.jsonl",
+        "{\"session\":\"a\",\"txn\":1,\"pos\":0,\"start\":1,\"end\":2,\"ops\":[[\"w\",\"x\",1]]}",
+        "{\"session\":\"b\",\"txn\":2,\"pos\":0,\"start\":3,\"end\":4,\"ops\":[[\"r\",\"x\",null]]}");
+    Run r = verify("--level", "SER", "--level", "SSER", h.toString());
+    assertEquals(1, r.code(), r.out() + r.err());
+    assertTrue(r.out().contains("SER   HOLDS"), r.out());
+    assertTrue(r.out().contains("SSER  VIOLATED"), r.out());
+    assertTrue(r.out().contains("T1 -RT-> T2"), r.out());
+  }
+
+  @Test
   void duplicateWrittenValuesAreRefusedAsUnknown() throws IOException {
     Path h = jsonl("dup.jsonl",
         "{\"session\":\"a\",\"txn\":1,\"pos\":0,\"ops\":[[\"w\",\"x\",5]]}",
@@ -86,5 +110,9 @@ class VerifyCommandTest {
     assertTrue(badLevel.err().contains("--level"), badLevel.err());
     Run noHistory = verify();
     assertEquals(2, noHistory.code());
+    Run badFormat = verify("--format", "csv", dir.toString());
+    assertEquals(2, badFormat.code());
+    assertEquals("error: --format: unknown history format \"csv\"; known: parquet, jsonl, cobra, dbcop, text, elle, vbox\n",
+        badFormat.err());
   }
 }

@@ -62,6 +62,21 @@ class ReportFilesTest {
   }
 
   @Test
+  void withoutGraphvizTheDotFilesAreWrittenAndTheReportSaysWhy() throws Exception {
+    String why = "Graphviz is not installed (test)";
+    ReportFiles.write(SampleRuns.writeSkewAndAbortedRead(), dir, Graphviz.missing(why));
+    assertEquals(List.of("anomalies.parquet", "anomaly-1.dot", "anomaly-2.dot", "report.html", "report.json",
+        "report.txt"), files());
+    JsonNode report = JSON.readTree(dir.resolve("report.json").toFile());
+    assertEquals(List.of(), SchemaSubset.validate(schema(), report));
+    assertEquals(JSON.readTree("{\"available\": false, \"reason\": \"" + why + "\"}"), report.get("graphviz"));
+    assertTrue(report.get("levels").get(0).get("anomalies").get(0).get("svg").isNull());
+    assertTrue(Files.readString(dir.resolve("report.txt")).contains("Drawing: anomaly-1.dot (no SVG: " + why + ")"));
+    String html = Files.readString(dir.resolve("report.html"));
+    assertTrue(html.contains("No picture: " + why) && html.contains("digraph &quot;anomaly-1&quot;"), html);
+  }
+
+  @Test
   void jsonValidatesAgainstTheSchemaAndSaysWhatHappened() throws Exception {
     ReportFiles.write(SampleRuns.writeSkewAndAbortedRead(), dir);
     JsonNode report = JSON.readTree(dir.resolve("report.json").toFile());
