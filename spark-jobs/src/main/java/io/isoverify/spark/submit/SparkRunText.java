@@ -13,9 +13,10 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The terminal summary of a Spark run, in the layout of the in-process command's report
- * (report.ReportText): the history line, one verdict line per level, the first
- * certificates with their edges, the time per phase. Names come from the run, which
+ * The terminal summary of a Spark run, in the layout of the in-process command's terminal
+ * summary (report.ReportText, which renders from a History the Spark engine never builds):
+ * the history line, one verdict line per level, the first certificates (a cycle's with its
+ * edges), the time per phase. Names come from the run, which
  * looked up only those its certificates mention.
  */
 public final class SparkRunText {
@@ -35,13 +36,17 @@ public final class SparkRunText {
       int shown = 0;
       for (Certificate c : l.certificates()) {
         if (shown++ == SHOWN) {
-          s.append("      ... and more in the report\n");
+          s.append("      ... and ").append(l.certificates().size() - SHOWN)
+              .append(" more certificates\n");
           break;
         }
-        s.append("      ").append(c.anomaly().displayName()).append(": ").append(c.summary()).append('\n');
-        for (Edge e : c.edges()) {
-          s.append("        ").append(edge(r, e)).append('\n');
+        s.append("      [").append(shown).append("] ").append(c.anomaly().displayName()).append(": ")
+            .append(c.summary());
+        if (c.anomaly().isCycle()) {
+          s.append(": ").append(c.edges().stream().map(e -> edge(r, e))
+              .collect(Collectors.joining(", ")));
         }
+        s.append('\n');
       }
     }
     r.phaseNanos().forEach((phase, nanos) -> s.append(String.format(Locale.ROOT,

@@ -126,15 +126,15 @@ class StandaloneClusterTest {
         + f.counts().entrySet().stream().sorted(Map.Entry.comparingByKey())
             .map(e -> e.getKey().displayName() + " " + e.getValue()).collect(Collectors.joining(", "))
         + ")");
-    f.examples().stream().limit(5).forEach(c ->
-        s.append("\n      ").append(c.anomaly().displayName()).append(": ").append(c.summary()));
+    int[] n = {0};
+    f.examples().stream().limit(5).forEach(c -> s.append("\n      [").append(++n[0]).append("] ")
+        .append(c.anomaly().displayName()).append(": ").append(c.summary()));
     return s.toString();
   }
 
   /** The run's verdict line, without its time, and the certificate lines it shows. */
   private static String shown(String text) {
-    return text.lines().filter(l -> l.startsWith("SER ") || (l.startsWith("      ") && !l.startsWith("        ")
-            && !l.contains("... and more")))
+    return text.lines().filter(l -> l.startsWith("SER ") || l.startsWith("      ["))
         .map(l -> l.replaceAll(" \\(\\d+\\.\\d+ s\\)$", ""))
         .collect(Collectors.joining("\n"));
   }

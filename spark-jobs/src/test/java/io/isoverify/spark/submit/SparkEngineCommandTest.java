@@ -55,9 +55,10 @@ class SparkEngineCommandTest {
     assertEquals("error: --out is not available with the Spark engine yet\n", r.err());
   }
 
-  /** Verdict and certificate lines, without times. */
+  /** Verdict and certificate lines, without times and numbering. */
   private static List<String> lines(String text) {
-    return text.lines().filter(l -> l.startsWith("SER ") || l.startsWith("SI ") || l.startsWith("      "))
-        .map(l -> l.replaceAll(" \\(\\d+\\.\\d+ s\\)$", "")).toList();
+    return text.lines().filter(l -> l.startsWith("SER ") || l.startsWith("SI ") || l.startsWith("      ["))
+        .map(l -> l.replaceAll(" \\(\\d+\\.\\d+ s\\)$", "").replaceAll("^      \\[\\d+\\] ", "      "))
+        .toList();
   }
 }
