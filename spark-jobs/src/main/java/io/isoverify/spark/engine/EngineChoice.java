@@ -19,7 +19,7 @@ public final class EngineChoice {
 
   /** True when {@code input} (a file or a folder of part files) is Parquet and large. */
   public static boolean prefersSpark(Path input, String format) throws IOException {
-    if (format != null && !format.equals("parquet")) {
+    if ((format != null && !format.equals("parquet")) || !Files.exists(input)) {
       return false;
     }
     if (Files.isDirectory(input)) {
