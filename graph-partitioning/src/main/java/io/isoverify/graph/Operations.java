@@ -40,6 +40,25 @@ final class Operations {
   final int[] readValue;
   final int[] readWriter;
 
+  /** From arrays in the encoding above, computed elsewhere (see {@link PolygraphInput}). */
+  Operations(int[] writeKey, int[] writeValue, int[] writeTxn, int[] readStart, int[] readKey,
+      int[] readValue, int[] readWriter) {
+    this.writeKey = writeKey;
+    this.writeValue = writeValue;
+    this.writeTxn = writeTxn;
+    this.readStart = readStart;
+    this.readKey = readKey;
+    this.readValue = readValue;
+    this.readWriter = readWriter;
+  }
+
+  boolean sameAs(Operations o) {
+    return Arrays.equals(writeKey, o.writeKey) && Arrays.equals(writeValue, o.writeValue)
+        && Arrays.equals(writeTxn, o.writeTxn) && Arrays.equals(readStart, o.readStart)
+        && Arrays.equals(readKey, o.readKey) && Arrays.equals(readValue, o.readValue)
+        && Arrays.equals(readWriter, o.readWriter);
+  }
+
   Operations(History history) {
     int n = history.txnCount();
     int keyCount = history.keys().size();

@@ -33,10 +33,18 @@ public final class Partitioner {
   }
 
   public static Partition partition(History history, Level level, PartitionOptions options) {
+    return partition(PolygraphInput.of(history), level, options);
+  }
+
+  /**
+   * The same from arrays: what the Spark stages hand the driver, so both engines build the
+   * polygraph with this one code.
+   */
+  public static Partition partition(PolygraphInput history, Level level, PartitionOptions options) {
     long t0 = System.nanoTime();
-    int keyCount = history.keys().size();
-    Operations ops = new Operations(history);
-    Vertices vertices = new Vertices(history, ops);
+    int keyCount = history.keyCount;
+    Operations ops = history.ops;
+    Vertices vertices = new Vertices(history);
     Versions versions = new Versions(keyCount, ops, vertices);
     Chains chains = new Chains(versions, keyCount);
     int n = vertices.count();
@@ -85,14 +93,14 @@ public final class Partitioner {
    * session's first vertex, and makes each session a chain of the reachability index
    * (vertex 0 heads the first one). Returns the number of chains.
    */
-  private static int addSessionOrder(History history, Vertices vertices, EdgeList known,
+  private static int addSessionOrder(PolygraphInput history, Vertices vertices, EdgeList known,
       int[] chainOf, int[] posOf) {
     int so = EdgeType.SO.ordinal();
     int chain = -1;
     int prevSession = -1;
     int pos = 1;
     for (int v = 1; v < vertices.count(); v++) {
-      int s = history.session(vertices.txnOf[v]);
+      int s = history.session[vertices.txnOf[v]];
       if (s != prevSession) {
         chain++;
         pos = chain == 0 ? 1 : 0;

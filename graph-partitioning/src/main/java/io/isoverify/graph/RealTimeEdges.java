@@ -23,19 +23,19 @@ final class RealTimeEdges {
   }
 
   /** Appends the frontier RT edges between the vertices that have both timestamps. */
-  static void add(History history, Vertices vertices, EdgeList out) {
+  static void add(PolygraphInput history, Vertices vertices, EdgeList out) {
     int n = vertices.count();
     IntBuffer timed = new IntBuffer();
     for (int v = 1; v < n; v++) {
       int t = vertices.txnOf[v];
-      if (history.startTs(t) != History.NO_TIME && history.endTs(t) != History.NO_TIME) {
+      if (history.start[t] != History.NO_TIME && history.end[t] != History.NO_TIME) {
         timed.add(v);
       }
     }
     int m = timed.size();
     long[] start = new long[m];
     for (int i = 0; i < m; i++) {
-      start[i] = history.startTs(vertices.txnOf[timed.get(i)]);
+      start[i] = history.start[vertices.txnOf[timed.get(i)]];
     }
     int[] byStart = IndexSort.byKey(start, m);
     long[] sortedStart = new long[m];
@@ -45,13 +45,13 @@ final class RealTimeEdges {
       sortedStart[i] = start[byStart[i]];
     }
     for (int i = m - 1; i >= 0; i--) {
-      long end = history.endTs(vertices.txnOf[timed.get(byStart[i])]);
+      long end = history.end[vertices.txnOf[timed.get(byStart[i])]];
       minEndFrom[i] = Math.min(end, minEndFrom[i + 1]);
     }
     int rt = EdgeType.RT.ordinal();
     for (int i = 0; i < m; i++) {
       int v = timed.get(i);
-      long end = history.endTs(vertices.txnOf[v]);
+      long end = history.end[vertices.txnOf[v]];
       int j = firstAfter(sortedStart, end);
       if (j == m) {
         continue;

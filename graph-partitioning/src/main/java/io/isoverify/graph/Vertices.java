@@ -1,7 +1,5 @@
 package io.isoverify.graph;
 
-import io.isoverify.history.History;
-import io.isoverify.history.Outcome;
 
 /**
  * The vertices of the polygraph: vertex 0 is the virtual initial transaction that wrote every
@@ -22,13 +20,14 @@ final class Vertices {
   final int unknownIncluded;
   final int unknownExcluded;
 
-  Vertices(History history, Operations ops) {
-    int n = history.txnCount();
+  Vertices(PolygraphInput in) {
+    Operations ops = in.ops;
+    int n = in.txnCount();
     boolean[] included = new boolean[n];
     int[] queue = new int[n];
     int tail = 0;
     for (int t = 0; t < n; t++) {
-      if (history.isCommitted(t)) {
+      if (in.isCommitted(t)) {
         included[t] = true;
         queue[tail++] = t;
       }
@@ -50,7 +49,7 @@ final class Vertices {
     int unknownIn = 0;
     int unknownOut = 0;
     for (int t = 0; t < n; t++) {
-      boolean unknown = history.outcome(t) == Outcome.UNKNOWN;
+      boolean unknown = in.isUnknown(t);
       if (included[t]) {
         txnOf[v] = t;
         vertexOf[t] = v++;

@@ -64,10 +64,10 @@ class RealTimeEdgesTest {
             .append(start[i]).append('-').append(end[i]).append('\n');
       }
       History h = HistoryDsl.parse(text.toString());
-      Operations ops = new Operations(h);
-      Vertices vertices = new Vertices(h, ops);
+      PolygraphInput in = PolygraphInput.of(h);
+      Vertices vertices = new Vertices(in);
       EdgeList rt = new EdgeList();
-      RealTimeEdges.add(h, vertices, rt);
+      RealTimeEdges.add(in, vertices, rt);
       assertTrue(rt.size() <= (long) n * n);
       int[] tail = new int[rt.size()];
       int[] head = new int[rt.size()];

@@ -42,16 +42,7 @@ public final class ParquetHistoryReader {
   public static History read(Path file) throws InvalidHistoryException {
     String name = file.toString();
     checkEnvelope(file, name);
-    ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration())
-        .withCodecFactory(new ParquetCodecs())
-        .build();
-    ParquetFileReader in;
-    try {
-      in = ParquetFileReader.open(new LocalInputFile(file), options);
-    } catch (IOException | RuntimeException e) {
-      throw new InvalidHistoryException(name, "", "the Parquet footer cannot be read: "
-          + reason(e), e);
-    }
+    ParquetFileReader in = open(file, name);
     try (in) {
       MessageType schema = in.getFooter().getFileMetaData().getSchema();
       String createdBy = in.getFooter().getFileMetaData().getCreatedBy();
@@ -77,6 +68,33 @@ public final class ParquetHistoryReader {
       return b.build();
     } catch (IOException e) {
       throw new InvalidHistoryException(name, "", "cannot read the file: " + reason(e), e);
+    }
+  }
+
+  /**
+   * Checks all that can be checked without reading rows (the envelope, the footer, the
+   * columns), with the messages {@link #read} gives: for readers that read the rows
+   * themselves, such as the Spark stages.
+   */
+  public static void checkLayout(Path file) throws InvalidHistoryException {
+    String name = file.toString();
+    checkEnvelope(file, name);
+    try (ParquetFileReader in = open(file, name)) {
+      new ParquetHistoryLayout(name, in.getFooter().getFileMetaData().getSchema());
+    } catch (IOException e) {
+      throw new InvalidHistoryException(name, "", "cannot read the file: " + reason(e), e);
+    }
+  }
+
+  private static ParquetFileReader open(Path file, String name) throws InvalidHistoryException {
+    ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration())
+        .withCodecFactory(new ParquetCodecs())
+        .build();
+    try {
+      return ParquetFileReader.open(new LocalInputFile(file), options);
+    } catch (IOException | RuntimeException e) {
+      throw new InvalidHistoryException(name, "", "the Parquet footer cannot be read: "
+          + reason(e), e);
     }
   }
 

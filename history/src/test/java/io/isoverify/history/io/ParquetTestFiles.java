@@ -24,9 +24,9 @@ import org.apache.parquet.schema.Type;
  * {@code read_list=1|2|3}, {@code read_list=} for the empty list, and {@code _} stands for
  * a null element.
  */
-final class ParquetTestFiles {
+public final class ParquetTestFiles {
   /** The canonical columns without the optional ones (read_list, pred_). */
-  static final String BASIC = """
+  public static final String BASIC = """
       message history {
         required int64 session; required int64 txn; required int32 txn_pos;
         required int32 op_pos; required binary kind (STRING); optional int64 key;
@@ -37,12 +37,12 @@ final class ParquetTestFiles {
   private ParquetTestFiles() {}
 
   /** Writes {@code rows} to {@code file} with the schema given in Parquet's text form. */
-  static Path write(Path file, String schemaText, String... rows) throws IOException {
+  public static Path write(Path file, String schemaText, String... rows) throws IOException {
     return write(file, CompressionCodecName.UNCOMPRESSED, schemaText, rows);
   }
 
   /** Likewise, compressed with {@code codec} by Parquet's own codec factory. */
-  static Path write(Path file, CompressionCodecName codec, String schemaText, String... rows)
+  public static Path write(Path file, CompressionCodecName codec, String schemaText, String... rows)
       throws IOException {
     return write(file, b -> b.withCompressionCodec(codec), schemaText, rows);
   }

@@ -1,11 +1,14 @@
 package io.isoverify.spark.cli;
 
 import io.isoverify.history.History;
+import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.check.Level;
+import io.isoverify.spark.engine.EngineChoice;
 import io.isoverify.spark.report.LevelReport;
 import io.isoverify.spark.report.ReportFiles;
 import io.isoverify.spark.report.ReportText;
 import io.isoverify.spark.report.RunReport;
+import io.isoverify.spark.submit.SparkVerify;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -70,6 +73,18 @@ public final class VerifyCommand extends CliCommand {
       throw new UsageException("--engine must be inprocess or spark, not " + engine);
     }
     List<Level> wanted = new ArrayList<>(new LinkedHashSet<>(levels.isEmpty() ? List.of(Level.SER) : levels));
+    if ("spark".equals(engine) || (engine == null && EngineChoice.prefersSpark(history, format))) {
+      if (out != null) {
+        throw new UsageException("--out is not available with the Spark engine yet");
+      }
+      if (format != null && !format.equals("parquet")) {
+        throw new UsageException("the Spark engine reads Parquet; convert the history first (bin/convert)");
+      }
+      if (!Files.exists(history)) {
+        throw new InvalidHistoryException(history.toString(), "", "no such file or folder");
+      }
+      return SparkVerify.embedded(history.toString(), wanted, stdout, stderr);
+    }
     LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
     long t0 = System.nanoTime();
     HistoryInput in;

@@ -1,0 +1,88 @@
+package io.isoverify.graph;
+
+import io.isoverify.history.History;
+import io.isoverify.history.Outcome;
+
+/**
+ * Everything {@link Partitioner} needs from a history, as primitive arrays: what the
+ * in-process engine derives from a {@link History} ({@link #of}) and what the Spark stages
+ * compute in parallel and hand to the driver (the public constructor), so that both build
+ * the polygraph with the same code.
+ *
+ * <p>Encoding (dense History transaction ids t, in (session, position) order; key codes):
+ * <pre>
+ *   session[t]    session code (transactions of a session are contiguous, in order)
+ *   outcome[t]    Outcome ordinal
+ *   start[t], end[t]   client timestamps, History.NO_TIME when absent
+ *   effective write i  writeKey[i], writeValue[i], writeTxn[i]: the last write of each key
+ *                 by each non-aborted transaction, sorted by (key, value, transaction)
+ *   external read r    of t for r in readStart[t] .. readStart[t+1]-1, in program order:
+ *                 readKey[r], readValue[r], readWriter[r] (the lowest transaction with that
+ *                 effective write, -1 for the initial state, -2 for none or only t itself)
+ * </pre>
+ */
+public final class PolygraphInput {
+  final int keyCount;
+  final int[] session;
+  final byte[] outcome;
+  final long[] start;
+  final long[] end;
+  final Operations ops;
+
+  private PolygraphInput(int keyCount, int[] session, byte[] outcome, long[] start, long[] end,
+      Operations ops) {
+    int n = session.length;
+    if (outcome.length != n || start.length != n || end.length != n || ops.readStart.length != n + 1) {
+      throw new IllegalArgumentException("per-transaction arrays of different lengths");
+    }
+    this.keyCount = keyCount;
+    this.session = session;
+    this.outcome = outcome;
+    this.start = start;
+    this.end = end;
+    this.ops = ops;
+  }
+
+  /** From arrays computed elsewhere, in the encoding above (not copied). */
+  public PolygraphInput(int keyCount, int[] session, byte[] outcome, long[] start, long[] end,
+      int[] writeKey, int[] writeValue, int[] writeTxn, int[] readStart, int[] readKey,
+      int[] readValue, int[] readWriter) {
+    this(keyCount, session, outcome, start, end, new Operations(writeKey, writeValue, writeTxn,
+        readStart, readKey, readValue, readWriter));
+  }
+
+  /** The arrays of a history held in memory. O(operations + writes log writes). */
+  public static PolygraphInput of(History h) {
+    int n = h.txnCount();
+    int[] session = new int[n];
+    byte[] outcome = new byte[n];
+    long[] start = new long[n];
+    long[] end = new long[n];
+    for (int t = 0; t < n; t++) {
+      session[t] = h.session(t);
+      outcome[t] = (byte) h.outcome(t).ordinal();
+      start[t] = h.startTs(t);
+      end[t] = h.endTs(t);
+    }
+    return new PolygraphInput(h.keys().size(), session, outcome, start, end, new Operations(h));
+  }
+
+  public int txnCount() {
+    return session.length;
+  }
+
+  boolean isCommitted(int t) {
+    return outcome[t] == Outcome.COMMITTED.ordinal();
+  }
+
+  boolean isUnknown(int t) {
+    return outcome[t] == Outcome.UNKNOWN.ordinal();
+  }
+
+  /** True when the two inputs hold the same arrays (for differential tests). */
+  public boolean sameAs(PolygraphInput o) {
+    return keyCount == o.keyCount && java.util.Arrays.equals(session, o.session)
+        && java.util.Arrays.equals(outcome, o.outcome) && java.util.Arrays.equals(start, o.start)
+        && java.util.Arrays.equals(end, o.end) && ops.sameAs(o.ops);
+  }
+}

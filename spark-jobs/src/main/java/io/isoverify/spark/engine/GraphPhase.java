@@ -1,0 +1,140 @@
+package io.isoverify.spark.engine;
+
+import io.isoverify.graph.Component;
+import io.isoverify.graph.Partition;
+import io.isoverify.graph.PartitionOptions;
+import io.isoverify.graph.Partitioner;
+import io.isoverify.graph.PolygraphInput;
+import io.isoverify.history.anomaly.Anomaly;
+import io.isoverify.history.anomaly.Certificate;
+import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.check.Verdict;
+import io.isoverify.solver.ComponentSolver;
+import io.isoverify.solver.SolveLimits;
+import io.isoverify.solver.SolveResult;
+import io.isoverify.spark.report.LevelReport;
+import io.isoverify.spark.stages.GraphInputStage;
+import io.isoverify.spark.stages.TxnColumns;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The graph work for a history without non-cycle anomalies, from the arrays the Spark
+ * stages computed: graph-partitioning's {@link Partitioner} builds the compact known graph,
+ * prunes it and splits it into P-SCC components on the driver (the same code the
+ * in-process engine runs on a History, through {@link PolygraphInput}); local-solver's
+ * {@link ComponentSolver} decides each component. Components are solved on the driver's
+ * threads while their transactions together stay under {@link #DRIVER_VERTICES}, and on
+ * the executors (one task per component) above that.
+ */
+final class GraphPhase {
+  /** Residual size (transactions in all components) solved on the driver. */
+  static final int DRIVER_VERTICES = 200_000;
+
+  private GraphPhase() {}
+
+  static List<LevelReport> check(SparkSession spark, TxnColumns txns, int keyCount,
+      GraphInputStage.Arrays a, List<Level> levels, LinkedHashMap<String, Long> phases) {
+    PolygraphInput in = input(txns, keyCount, a);
+    List<LevelReport> out = new ArrayList<>();
+    for (Level level : levels) {
+      long t0 = System.nanoTime();
+      Partition p = Partitioner.partition(in, level, PartitionOptions.defaults());
+      long t1 = System.nanoTime();
+      phases.merge("partition", t1 - t0, Long::sum);
+      out.add(level(spark, p, level, t0));
+      phases.merge("solve", System.nanoTime() - t1, Long::sum);
+    }
+    return out;
+  }
+
+  /** The polygraph input of the Spark stages' arrays. */
+  static PolygraphInput input(TxnColumns txns, int keyCount, GraphInputStage.Arrays a) {
+    return new PolygraphInput(keyCount, txns.session, txns.outcome, txns.start, txns.end,
+        a.writeKey(), a.writeValue(), a.writeTxn(), a.readStart(), a.readKey(), a.readValue(),
+        a.readWriter());
+  }
+
+  private static LevelReport level(SparkSession spark, Partition p, Level level, long t0) {
+    if (p.knownCycle() != null) {
+      return violated(level, List.of(cycle(p.knownCycle())), t0);
+    }
+    if (p.conflictCycles() != null) {
+      return violated(level, List.of(cycle(p.conflictCycles().get(0))), t0);
+    }
+    List<SolveResult> results = solve(spark, p.components(), level);
+    List<Certificate> certs = new ArrayList<>();
+    String unknown = null;
+    for (int i = 0; i < results.size(); i++) {
+      SolveResult r = results.get(i);
+      if (r.status() == SolveResult.Status.UNSAT) {
+        certs.add(cycle(r.cycle()));
+      } else if (r.status() == SolveResult.Status.UNKNOWN && unknown == null) {
+        unknown = "component " + i + " (" + p.components().get(i).vertexCount()
+            + " transactions): " + r.reason();
+      }
+    }
+    if (!certs.isEmpty()) {
+      return violated(level, certs, t0);
+    }
+    if (unknown != null) {
+      return new LevelReport(level, Verdict.UNKNOWN, "a component hit a limit; first: " + unknown,
+          List.of(), Map.of(), null, System.nanoTime() - t0);
+    }
+    return new LevelReport(level, Verdict.HOLDS, null, List.of(), Map.of(),
+        p.components().size() + " components solved", System.nanoTime() - t0);
+  }
+
+  private static List<SolveResult> solve(SparkSession spark, List<Component> components, Level level) {
+    long vertices = components.stream().mapToLong(Component::vertexCount).sum();
+    SolveLimits limits = SolveLimits.defaults();
+    if (vertices < DRIVER_VERTICES) {
+      return components.parallelStream().map(c -> ComponentSolver.solve(c, level, limits)).toList();
+    }
+    List<ComponentData> data = components.stream().map(ComponentData::of).toList();
+    return JavaSparkContext.fromSparkContext(spark.sparkContext())
+        .parallelize(data, Math.max(1, Math.min(data.size(), 1000)))
+        .map(d -> d.solve(level, limits))
+        .collect().stream()
+        .map(ComponentData.Answer::result).toList();
+  }
+
+  private static LevelReport violated(Level level, List<Certificate> certs, long t0) {
+    Map<Anomaly, Long> counts = new java.util.EnumMap<>(Anomaly.class);
+    for (Certificate c : certs) {
+      counts.merge(c.anomaly(), 1L, Long::sum);
+    }
+    return new LevelReport(level, Verdict.VIOLATED, null, certs, counts, null, System.nanoTime() - t0);
+  }
+
+  /** A cycle as a certificate, named by its edge types (Adya; as local-solver names them). */
+  private static Certificate cycle(List<Edge> edges) {
+    Set<Integer> txns = new LinkedHashSet<>();
+    Set<Integer> keys = new LinkedHashSet<>();
+    int rw = 0;
+    boolean rt = false;
+    boolean allWw = true;
+    for (Edge e : edges) {
+      txns.add(e.from());
+      if (e.key() >= 0) {
+        keys.add(e.key());
+      }
+      rw += e.type() == EdgeType.RW ? 1 : 0;
+      rt |= e.type() == EdgeType.RT;
+      allWw &= e.type() == EdgeType.WW;
+    }
+    Anomaly a = rt ? Anomaly.REALTIME_VIOLATION : rw == 0 ? (allWw ? Anomaly.G0 : Anomaly.G1C)
+        : rw == 1 ? Anomaly.G_SINGLE : Anomaly.G2_ITEM;
+    return new Certificate(a, txns.stream().mapToInt(Integer::intValue).toArray(),
+        keys.stream().mapToInt(Integer::intValue).toArray(), new int[0], edges,
+        "a cycle of " + edges.size() + " dependencies");
+  }
+}

@@ -1,0 +1,23 @@
+package io.isoverify.spark.engine;
+
+import io.isoverify.history.Outcome;
+import io.isoverify.spark.report.LevelReport;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one run of the Spark engine found: the size of the history, a report per level,
+ * the time per phase, and the names of the transactions, keys and values that the
+ * certificates mention (dense id or code to the name History would show), so the result
+ * can be rendered without the history in memory.
+ */
+public record SparkRun(long sessions, long transactions, long operations, long keys,
+    boolean timestamps, Map<Outcome, Long> outcomes, List<LevelReport> levels,
+    LinkedHashMap<String, Long> phaseNanos, Map<Integer, String> txnNames,
+    Map<Integer, String> keyNames, Map<Integer, String> valueNames) {
+  public SparkRun {
+    levels = List.copyOf(levels);
+    phaseNanos = new LinkedHashMap<>(phaseNanos);
+  }
+}

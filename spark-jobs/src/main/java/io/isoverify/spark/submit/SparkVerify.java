@@ -1,0 +1,159 @@
+package io.isoverify.spark.submit;
+
+import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.check.Verdict;
+import io.isoverify.spark.engine.SparkEngine;
+import io.isoverify.spark.engine.SparkRun;
+import io.isoverify.spark.engine.SparkSessions;
+import io.isoverify.spark.engine.StageProgress;
+import io.isoverify.spark.report.LevelReport;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The spark-submit entry point:
+ * <pre>
+ *   spark-submit --class io.isoverify.spark.submit.SparkVerify --master URL \
+ *     spark-jobs-VERSION-submit.jar [--level SER|SI|SSER]... [--examples N] HISTORY
+ * </pre>
+ * HISTORY is a Parquet file or folder on any filesystem Hadoop reads. The options can
+ * also come as Spark settings: {@code --conf spark.verifier.level=SER,SI},
+ * {@code --conf spark.verifier.examples=100}. Prints the verdict lines on stdout and the
+ * progress of the Spark phases on stderr; exit codes as bin/verify: 0 every level holds,
+ * 1 a violation, 2 bad input or usage, 3 unknown.
+ */
+@Command(name = "spark-verify", mixinStandardHelpOptions = true,
+    description = "Checks a Parquet history on Spark for SER, SI and SSER.")
+public final class SparkVerify implements Callable<Integer> {
+  /** Certificates kept per anomaly kind unless told otherwise (the in-process default). */
+  public static final int EXAMPLES = 100;
+
+  @Option(names = "--level", split = ",", description = "SER, SI or SSER; repeat for several (default SER).")
+  List<Level> levels = new ArrayList<>();
+
+  @Option(names = "--examples", description = "Certificates kept per anomaly kind (default 100).")
+  Integer examples;
+
+  @Option(names = "--master", description = "Spark master (default: spark.master, else local[*]).")
+  String master;
+
+  @Option(names = "--progress-seconds", description = "Seconds between progress lines (default 5).")
+  long progressSeconds = 5;
+
+  @Parameters(index = "0", paramLabel = "HISTORY")
+  String history;
+
+  private final PrintStream out;
+  private final PrintStream err;
+  private final Map<String, String> extraConf;
+
+  SparkVerify(PrintStream out, PrintStream err, Map<String, String> extraConf) {
+    this.out = out;
+    this.err = err;
+    this.extraConf = extraConf;
+  }
+
+  public static void main(String[] args) {
+    int code = run(args, System.out, System.err, Map.of());
+    SparkSession.getActiveSession().foreach(s -> {
+      s.stop();
+      return null;
+    });
+    System.exit(code);
+  }
+
+  /**
+   * Runs the command and returns its exit code; never exits the JVM.
+   *
+   * @param extraConf Spark settings for a session this call creates (e.g. spark.jars)
+   */
+  public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> extraConf) {
+    return new CommandLine(new SparkVerify(out, err, extraConf))
+        .setCaseInsensitiveEnumValuesAllowed(true)
+        .setOut(new PrintWriter(out, true))
+        .setErr(new PrintWriter(err, true))
+        .execute(args);
+  }
+
+  /**
+   * The verify command's Spark engine: the same run on an embedded local[*] session.
+   * Returns the exit code.
+   */
+  public static int embedded(String history, List<Level> levels, PrintStream out, PrintStream err) {
+    SparkVerify v = new SparkVerify(out, err, Map.of());
+    v.history = history;
+    v.levels = new ArrayList<>(levels);
+    return v.call();
+  }
+
+  @Override
+  public Integer call() {
+    try {
+      SparkSession spark = SparkSessions.getOrCreate(master, extraConf);
+      List<Level> wanted = levels(spark);
+      int n = examples != null ? examples
+          : Integer.parseInt(spark.conf().get("spark.verifier.examples", String.valueOf(EXAMPLES)));
+      SparkRun run;
+      try (StageProgress p = StageProgress.attach(spark.sparkContext(), err, progressSeconds)) {
+        run = new SparkEngine(spark, n).onPhase(p::phase).check(history, history, wanted);
+      }
+      out.print(SparkRunText.render(history, run));
+      return exitCode(run);
+    } catch (InvalidHistoryException e) {
+      err.println("error: " + e.getMessage());
+      return 2;
+    } catch (IllegalArgumentException e) {
+      err.println("error: " + e.getMessage());
+      return 2;
+    } catch (OutOfMemoryError e) {
+      err.println("UNKNOWN: out of memory (raise spark.driver.memory)");
+      return 3;
+    } catch (RuntimeException e) {
+      err.println("internal error: " + firstLine(e));
+      return 3;
+    }
+  }
+
+  private List<Level> levels(SparkSession spark) {
+    List<Level> wanted = new ArrayList<>(levels);
+    if (wanted.isEmpty()) {
+      for (String l : spark.conf().get("spark.verifier.level", "SER").split(",")) {
+        wanted.add(Level.valueOf(l.trim().toUpperCase(Locale.ROOT)));
+      }
+    }
+    return new ArrayList<>(new LinkedHashSet<>(wanted));
+  }
+
+  static int exitCode(SparkRun run) {
+    boolean unknown = false;
+    for (LevelReport l : run.levels()) {
+      if (l.verdict() == Verdict.VIOLATED) {
+        return 1;
+      }
+      unknown |= l.verdict() == Verdict.UNKNOWN;
+    }
+    return unknown ? 3 : 0;
+  }
+
+  private static String firstLine(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null) {
+      root = root.getCause();
+    }
+    String m = String.valueOf(root.getMessage());
+    int nl = m.indexOf('\n');
+    return root.getClass().getSimpleName() + ": " + (nl < 0 ? m : m.substring(0, nl));
+  }
+}

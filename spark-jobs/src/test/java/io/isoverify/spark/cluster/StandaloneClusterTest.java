@@ -1,0 +1,141 @@
+package io.isoverify.spark.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.isoverify.datasets.sim.RandomHistories;
+import io.isoverify.history.History;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.check.NonCycleChecks;
+import io.isoverify.history.check.NonCycleFindings;
+import io.isoverify.history.io.ParquetHistoryReader;
+import io.isoverify.history.io.ParquetHistoryWriter;
+import io.isoverify.spark.engine.HistoryUnion;
+import io.isoverify.spark.submit.SparkVerify;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The verifier submitted to a real standalone cluster (a Master and two Workers in their
+ * own JVMs, executors launched by the Workers) gives the in-process verdict and
+ * certificates; and still does when one executor JVM is killed (kill -9) mid-job.
+ */
+class StandaloneClusterTest {
+  @TempDir static Path dir;
+  static StandaloneCluster cluster;
+  static Path history;
+  static String expected;
+  /** Generous: a loaded 2-core machine runs the job's ~100 stages slowly. */
+  private static final long DRIVER_LIMIT_S = 900;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    List<History> parts = new ArrayList<>();
+    for (int i = 0; i < 120; i++) {
+      parts.add(RandomHistories.candidate(1000 + i, Level.SER).history());
+    }
+    history = dir.resolve("h.parquet");
+    ParquetHistoryWriter.write(HistoryUnion.of(parts), history);
+    expected = inProcess(ParquetHistoryReader.read(history));
+    cluster = StandaloneCluster.start(dir, 2);
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  @Test
+  void aSubmittedRunGivesTheInProcessVerdictAndCertificates() throws Exception {
+    Path out = dir.resolve("run1.out");
+    Path err = dir.resolve("run1.err");
+    Process driver = cluster.submit(dir, SparkVerify.class.getName(),
+        List.of("--level", "SER", history.toString()), out, err);
+    try {
+      assertTrue(driver.waitFor(DRIVER_LIMIT_S, TimeUnit.SECONDS), "the driver finished");
+    } finally {
+      StandaloneCluster.stop(driver);
+    }
+    assertEquals(1, driver.exitValue(), Files.readString(err));
+    assertEquals(expected, shown(Files.readString(out)));
+    assertTrue(cluster.masterJson().contains("isoverify"), "the Master ran the application");
+    assertTrue(executorDirs() >= 1, "the Workers launched executors for the job");
+  }
+
+  @Test
+  void killingAnExecutorMidJobChangesNothing() throws Exception {
+    Path out = dir.resolve("run2.out");
+    Path err = dir.resolve("run2.err");
+    Process driver = cluster.submit(dir, SparkVerify.class.getName(),
+        List.of("--level", "SER", "--progress-seconds", "1", history.toString()), out, err);
+    long killed = -1;
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DRIVER_LIMIT_S);
+      while (killed < 0 && driver.isAlive() && System.nanoTime() < deadline) {
+        List<ProcessHandle> executors = cluster.executors();
+        // Kill once both executors run and the read stage is over: later stages need its output.
+        if (executors.size() == 2 && Files.readString(err).contains("spark: encode")) {
+          killed = executors.get(0).pid();
+          new ProcessBuilder("kill", "-9", String.valueOf(killed)).start().waitFor();
+        }
+        Thread.sleep(200);
+      }
+      assertTrue(killed > 0, "an executor was killed while the job ran: " + Files.readString(err));
+      assertTrue(driver.waitFor(DRIVER_LIMIT_S, TimeUnit.SECONDS), "the driver finished");
+    } finally {
+      StandaloneCluster.stop(driver);
+    }
+    assertEquals(1, driver.exitValue(), Files.readString(err));
+    assertEquals(expected, shown(Files.readString(out)));
+    long victim = killed;
+    assertFalse(ProcessHandle.of(victim).map(ProcessHandle::isAlive).orElse(false));
+  }
+
+  private static long executorDirs() throws Exception {
+    long n = 0;
+    for (Path work : cluster.workDirs) {
+      try (Stream<Path> apps = Files.list(work)) {
+        for (Path app : apps.toList()) {
+          try (Stream<Path> execs = Files.list(app)) {
+            n += execs.count();
+          }
+        }
+      }
+    }
+    return n;
+  }
+
+  /** The verdict line and the certificates shown, from the in-process non-cycle checks. */
+  private static String inProcess(History h) {
+    NonCycleFindings f = NonCycleChecks.findings(h, SparkVerify.EXAMPLES);
+    long total = f.total();
+    StringBuilder s = new StringBuilder("SER   VIOLATED  " + total + " anomalies ("
+        + f.counts().entrySet().stream().sorted(Map.Entry.comparingByKey())
+            .map(e -> e.getKey().displayName() + " " + e.getValue()).collect(Collectors.joining(", "))
+        + ")");
+    int[] n = {0};
+    f.examples().stream().limit(5).forEach(c -> s.append("\n      [").append(++n[0]).append("] ")
+        .append(c.anomaly().displayName()).append(": ").append(c.summary()));
+    return s.toString();
+  }
+
+  /** The run's verdict line, without its time, and the certificate lines it shows. */
+  private static String shown(String text) {
+    return text.lines().filter(l -> l.startsWith("SER ") || l.startsWith("      ["))
+        .map(l -> l.replaceAll(" \\(\\d+\\.\\d+ s\\)$", ""))
+        .collect(Collectors.joining("\n"));
+  }
+}

@@ -1,0 +1,64 @@
+package io.isoverify.spark.submit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.isoverify.history.io.ParquetHistoryWriter;
+import io.isoverify.history.testing.HistoryDsl;
+import io.isoverify.spark.cli.VerifyCommand;
+import io.isoverify.spark.engine.TestSpark;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** bin/verify --engine spark: the in-process command's verdict and certificate lines, Spark's silence. */
+class SparkEngineCommandTest {
+  @TempDir Path dir;
+
+  record Run(int code, String out, String err) {}
+
+  private static Run verify(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = VerifyCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void sameVerdictLinesAsInProcessAndNothingFromSparkOnTheTerminal() throws Exception {
+    Path h = dir.resolve("h.parquet");
+    ParquetHistoryWriter.write(HistoryDsl.parse("""
+        a: [w x 1]! [r y init]
+        b: [r x 1; w y 2]
+        """), h);
+    TestSpark.session();
+    Run spark = verify("--engine", "spark", "--level", "SER", "--level", "SI", h.toString());
+    Run local = verify("--engine", "inprocess", "--level", "SER", "--level", "SI", h.toString());
+    assertEquals(1, spark.code(), spark.err());
+    assertEquals(local.code(), spark.code());
+    assertEquals(lines(local.out()), lines(spark.out()));
+    assertTrue(spark.out().contains("SER   VIOLATED  1 anomaly (AbortedRead 1)"), spark.out());
+    assertEquals("", spark.err(), "no Spark logging on the terminal for a short run");
+  }
+
+  @Test
+  void reportFilesAreRefusedWithTheSparkEngine() throws Exception {
+    Path h = dir.resolve("h.parquet");
+    ParquetHistoryWriter.write(HistoryDsl.parse("a: [w x 1]"), h);
+    Run r = verify("--engine", "spark", "--out", dir.resolve("out").toString(), h.toString());
+    assertEquals(2, r.code());
+    assertEquals("error: --out is not available with the Spark engine yet\n", r.err());
+  }
+
+  /** Verdict and certificate lines, without times and numbering. */
+  private static List<String> lines(String text) {
+    return text.lines().filter(l -> l.startsWith("SER ") || l.startsWith("SI ") || l.startsWith("      ["))
+        .map(l -> l.replaceAll(" \\(\\d+\\.\\d+ s\\)$", "").replaceAll("^      \\[\\d+\\] ", "      "))
+        .toList();
+  }
+}
