@@ -12,23 +12,27 @@ package io.isoverify.graph;
  * the forced edges of every other ordered pair by transitivity; a constraint only for the
  * pairs the closure leaves unordered (the concurrent chains). Pairs ordered both ways are
  * made constraints, for pruning to report with their cycles. Time O(m^2) index queries +
- * O(m^3 / 64) per key; keys with more than {@link #DENSE_LIMIT} chains skip the reduction
- * and force every ordered pair.
+ * O(m^3 / 64) per key. Keys with more than {@link #dense} chains go to
+ * {@link SessionChainOrdering}, which needs neither the m x m relation nor m^2 queries.
  */
 final class ChainOrdering {
-  static final int DENSE_LIMIT = 2048;
+  /** Keys with more chains than this are resolved by {@link SessionChainOrdering}; tests lower it. */
+  static int dense = 256;
 
   private ChainOrdering() {
   }
 
   /** Adds forced edges to {@code known} and constraints to {@code out}; returns ordered pairs. */
   static long resolve(Chains chains, CycleGraph graph, ReachabilityIndex index, int keyCount,
-      EdgeList known, Constraints out) {
+      int[] vertexChain, int[] vertexPos, EdgeList known, Constraints out) {
     long ordered = 0;
     for (int key = 0; key < keyCount; key++) {
       int lo = chains.keyChainStart[key];
       int m = chains.keyChainStart[key + 1] - lo;
-      if (m >= 2) {
+      if (m > dense) {
+        ordered += SessionChainOrdering.resolveKey(chains, graph, index, lo, m, vertexChain,
+            vertexPos, known, out);
+      } else if (m >= 2) {
         ordered += resolveKey(chains, graph, index, lo, m, known, out);
       }
     }
@@ -70,12 +74,10 @@ final class ChainOrdering {
     }
     long[] order = oneWay;
     long[] forced = oneWay;
-    if (m <= DENSE_LIMIT) {
-      long[] closure = closure(oneWay, m, words);
-      if (closure != null) {
-        order = closure;
-        forced = covers(closure, m, words);
-      }
+    long[] closure = closure(oneWay, m, words);
+    if (closure != null) {
+      order = closure;
+      forced = covers(closure, m, words);
     }
     for (int a = 0; a < m; a++) {
       for (int b = 0; b < m; b++) {

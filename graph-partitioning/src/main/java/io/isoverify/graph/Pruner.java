@@ -23,6 +23,8 @@ final class Pruner {
   private final Level level;
   private final int vertexCount;
   private final ChainCover sessions;
+  private final int[] vertexChain;
+  private final int[] vertexPos;
   private final int threads;
   private final EdgeList known;
   private final Constraints constraints;
@@ -49,6 +51,8 @@ final class Pruner {
     this.level = level;
     this.incremental = incremental;
     this.vertexCount = vertexCount;
+    this.vertexChain = vertexChain;
+    this.vertexPos = vertexPos;
     this.threads = threads;
     this.known = known;
     this.constraints = constraints;
@@ -74,7 +78,8 @@ final class Pruner {
     if (!build()) {
       return false;
     }
-    orderedPairs = ChainOrdering.resolve(chains, graph, index, keyCount, known, constraints);
+    orderedPairs = ChainOrdering.resolve(chains, graph, index, keyCount, vertexChain, vertexPos,
+        known, constraints);
     constraintsBefore = constraints.count();
     return true;
   }

@@ -45,6 +45,22 @@ class DifferentialTest {
     assertTrue(violations > rounds / 10 && violations < rounds * 9 / 10, "violations " + violations);
   }
 
+  /**
+   * The same comparison with every key's chains resolved by {@link SessionChainOrdering},
+   * the path hot keys take (more than {@link ChainOrdering#dense} chains).
+   */
+  @ParameterizedTest(name = "{0} seed {1} session-chain ordering")
+  @CsvSource({"SER, 41, false", "SI, 42, false", "SSER, 43, false"})
+  void sessionChainOrderingEqualsBruteForce(Level level, long seed, boolean incremental) {
+    int saved = ChainOrdering.dense;
+    ChainOrdering.dense = 1;
+    try {
+      verdictEqualsBruteForce(level, seed, incremental);
+    } finally {
+      ChainOrdering.dense = saved;
+    }
+  }
+
   /** Random history: unique values per key, reads only of values some other txn writes. */
   static String randomHistory(Random rnd, int maxTxns, boolean timestamps) {
     int sessions = 1 + rnd.nextInt(4);

@@ -40,7 +40,7 @@ abstract class CliCommand implements Callable<Integer> {
       return fail(BAD_INPUT, "error: " + e.getMessage(), e);
     } catch (OutOfMemoryError e) {
       return fail(UNKNOWN, "UNKNOWN: out of memory (raise -Xmx through JAVA_OPTS)", e);
-    } catch (Exception e) {
+    } catch (Exception | Error e) {
       return fail(UNKNOWN, "internal error: " + e + (debug ? "" : " (run with --debug for the stack trace)"), e);
     }
   }
