@@ -3,6 +3,7 @@ package io.isoverify.solver;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.Partitioner;
 import io.isoverify.history.History;
+import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.check.Level;
@@ -65,7 +66,7 @@ public final class InProcessVerifier {
         if (found.duplicate() != null) {
           out.put(level, new LevelResult(level, Verdict.UNKNOWN, duplicateReason(h, found),
               List.of(), List.of(), null, new SolveStats(0, 0, 0, 0, 0, 0),
-              new PhaseNanos(nonCycle, 0, 0, 0, 0, 0)));
+              new PhaseNanos(nonCycle, 0, 0, 0, 0, 0), Map.of()));
         } else if (found.clean()) {
           out.put(level, verifyLevel(h, level, found, nonCycle, graphs.apply(level), pool));
         } else {
@@ -90,7 +91,8 @@ public final class InProcessVerifier {
       in = graphs.apply(level);
     } catch (RuntimeException e) {
       return new LevelResult(level, Verdict.VIOLATED, "", found.examples(), List.of(), null,
-          new SolveStats(0, 0, 0, 0, 0, 0), new PhaseNanos(nonCycle, 0, 0, 0, 0, 0));
+          new SolveStats(0, 0, 0, 0, 0, 0), new PhaseNanos(nonCycle, 0, 0, 0, 0, 0),
+          counts(found, found.examples()));
     }
     return verifyLevel(h, level, found, nonCycle, in, pool);
   }
@@ -156,7 +158,23 @@ public final class InProcessVerifier {
     long checkNanos = System.nanoTime() - checkStart;
     return new LevelResult(level, verdict, reason, certs, conflicts, witness,
         new SolveStats(components.size(), constraints, largest, conflictCount, unsat, unknown),
-        new PhaseNanos(nonCycle, in.graphNanos(), in.pruneNanos(), in.componentsNanos(), solveNanos, checkNanos));
+        new PhaseNanos(nonCycle, in.graphNanos(), in.pruneNanos(), in.componentsNanos(), solveNanos, checkNanos),
+        counts(found, certs));
+  }
+
+  /**
+   * Every anomaly found, by kind: the non-cycle checks' full counts (their certificates are
+   * bounded) plus one per cycle certificate (one per violated component, all kept).
+   */
+  private static Map<Anomaly, Long> counts(NonCycleFindings found, List<Certificate> certs) {
+    Map<Anomaly, Long> counts = new EnumMap<>(Anomaly.class);
+    counts.putAll(found.counts());
+    for (Certificate c : certs) {
+      if (c.anomaly().isCycle()) {
+        counts.merge(c.anomaly(), 1L, Long::sum);
+      }
+    }
+    return counts;
   }
 
   /**

@@ -1,8 +1,6 @@
 package io.isoverify.spark.cli;
 
 import io.isoverify.history.History;
-import io.isoverify.history.anomaly.Anomaly;
-import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.Level;
 import io.isoverify.solver.InProcessVerifier;
 import io.isoverify.solver.LevelResult;
@@ -10,7 +8,6 @@ import io.isoverify.solver.PhaseNanos;
 import io.isoverify.solver.VerifierOptions;
 import io.isoverify.spark.report.LevelReport;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,17 +30,9 @@ final class InProcessEngine {
       phases.put(prefix + "solve", n.solve());
       phases.put(prefix + "check", n.check());
       out.add(new LevelReport(level, r.verdict(), r.reason().isEmpty() ? null : r.reason(),
-          r.certificates(), counts(r.certificates()), witness(r), n.total()));
+          r.certificates(), r.counts(), witness(r), n.total()));
     }
     return out;
-  }
-
-  private static Map<Anomaly, Long> counts(List<Certificate> certificates) {
-    Map<Anomaly, Long> counts = new EnumMap<>(Anomaly.class);
-    for (Certificate c : certificates) {
-      counts.merge(c.anomaly(), 1L, Long::sum);
-    }
-    return counts;
   }
 
   private static String witness(LevelResult r) {

@@ -78,6 +78,20 @@ class VerifyCommandTest {
   }
 
   @Test
+  void countsEveryAnomalyWhileShowingFew() throws IOException {
+    String[] lines = new String[300];
+    for (int i = 0; i < 150; i++) {
+      lines[2 * i] = "{\"session\":\"w" + i + "\",\"txn\":" + (2 * i + 1)
+          + ",\"pos\":0,\"outcome\":\"aborted\",\"ops\":[[\"w\",\"x\"," + i + "]]}";
+      lines[2 * i + 1] = "{\"session\":\"r" + i + "\",\"txn\":" + (2 * i + 2)
+          + ",\"pos\":0,\"ops\":[[\"r\",\"x\"," + i + "]]}";
+    }
+    Run r = verify(jsonl("many.jsonl", lines).toString());
+    assertEquals(1, r.code(), r.err());
+    assertTrue(r.out().contains("SER   VIOLATED  150 anomalies (AbortedRead 150)"), r.out());
+  }
+
+  @Test
   void duplicateWrittenValuesAreRefusedAsUnknown() throws IOException {
     Path h = jsonl("dup.jsonl",
         "{\"session\":\"a\",\"txn\":1,\"pos\":0,\"ops\":[[\"w\",\"x\",5]]}",
