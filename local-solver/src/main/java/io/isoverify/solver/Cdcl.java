@@ -48,6 +48,8 @@ final class Cdcl {
   private long decisions;
   private int[] knownCycle;
   private int[] finalConflict;
+  /** The trail index of the decision whose side {@link #decide} already switched on. */
+  private int sideAlreadyOn = -1;
 
   Cdcl(BaseEdges base, boolean snapshot, boolean[] active) {
     this.base = base;
@@ -64,17 +66,40 @@ final class Cdcl {
     for (int l = 0; l < 2 * vars; l++) {
       watches[l] = new int[2];
     }
-    order = new VarOrder(vars);
     seen = new boolean[vars];
     learnt = new int[vars + 1];
+    for (int b = 0; b < base.knownCount() && knownCycle == null; b++) {
+      knownCycle = theory.add(b);
+    }
+    order = new VarOrder(sweep());
     for (int v = 0; v < vars; v++) {
       if (active[v]) {
         order.insert(v);
       }
     }
-    for (int b = 0; b < base.knownCount() && knownCycle == null; b++) {
-      knownCycle = theory.add(b);
+  }
+
+  /**
+   * The first decision order: constraints by the earliest position, in the topological
+   * order of the known edges, of a transaction they touch. Deciding from left to right
+   * keeps the constraints that interact near each other on the trail, so that a conflict
+   * is usually settled by a short backjump instead of undoing most decisions.
+   */
+  private int[] sweep() {
+    long[] keyed = new long[vars];
+    for (int v = 0; v < vars; v++) {
+      int first = Integer.MAX_VALUE;
+      for (int b = base.sideBegin(v, 0); b < base.sideEnd(v, 1); b++) {
+        first = Math.min(first, Math.min(theory.ord(base.from(b)), theory.ord(base.to(b))));
+      }
+      keyed[v] = ((long) first << 32) | v;
     }
+    Arrays.sort(keyed);
+    int[] rank = new int[vars];
+    for (int i = 0; i < vars; i++) {
+      rank[(int) keyed[i]] = i;
+    }
+    return rank;
   }
 
   long conflicts() {
@@ -160,15 +185,54 @@ final class Cdcl {
       if ((++decisions & 1023) == 0 && System.nanoTime() > deadlineNanos) {
         return Outcome.UNKNOWN;
       }
+      decide(2 * v + polarity(v));
+    }
+  }
+
+  /**
+   * Tries the side {@code lit} names before deciding it. When its edges close a cycle with
+   * the edges already on, the other side is implied by the cycle's clause at this level (a
+   * theory propagation) instead of being found by a conflict and a backjump that would undo
+   * every decision since the cycle's other literals were set: on large components most
+   * implied sides are found this way, each for the price of one cycle search.
+   */
+  private void decide(int lit) {
+    int mark = theory.mark();
+    int[] cycle = assertSide(lit);
+    if (cycle == null) {
       if (levels == trailLim.length) {
         trailLim = Arrays.copyOf(trailLim, levels * 2);
         theoryMark = Arrays.copyOf(theoryMark, levels * 2);
       }
       trailLim[levels] = trailSize;
-      theoryMark[levels] = theory.mark();
+      theoryMark[levels] = mark;
       levels++;
-      enqueue(2 * v + polarity(v), -1);
+      enqueue(lit, -1);
+      sideAlreadyOn = trailSize - 1;
+      return;
     }
+    theory.undo(mark);
+    int implied = lit ^ 1;
+    for (int i = 0; i < cycle.length; i++) {
+      if (cycle[i] == implied) {
+        cycle[i] = cycle[0];
+        cycle[0] = implied;
+      }
+    }
+    for (int i = 2; i < cycle.length; i++) {
+      if (level[cycle[i] >> 1] > level[cycle[1] >> 1]) {
+        int t = cycle[1];
+        cycle[1] = cycle[i];
+        cycle[i] = t;
+      }
+    }
+    int ci = clauses.size();
+    clauses.add(cycle);
+    if (cycle.length > 1) {
+      watch(cycle[0], ci);
+      watch(cycle[1], ci);
+    }
+    enqueue(implied, ci);
   }
 
   private int nextVar() {
@@ -212,7 +276,8 @@ final class Cdcl {
   private int[] propagate() {
     while (qhead < trailSize) {
       int p = trail[qhead++];
-      int[] cycle = assertSide(p);
+      int[] cycle = qhead - 1 == sideAlreadyOn ? null : assertSide(p);
+      sideAlreadyOn = -1;
       if (cycle != null) {
         return cycle;
       }
@@ -367,6 +432,7 @@ final class Cdcl {
     }
     trailSize = trailLim[target];
     qhead = trailSize;
+    sideAlreadyOn = -1;
     theory.undo(theoryMark[target]);
     levels = target;
   }

@@ -12,10 +12,15 @@ final class VarOrder {
   private final int[] heap;
   /** index[v] = position of v in heap, or -1 when v is not in it. */
   private final int[] index;
+  /** rank[v] breaks ties of activity (all of them, before the first conflict). */
+  private final int[] rank;
   private int size;
   private double increment = 1.0;
 
-  VarOrder(int vars) {
+  /** @param rank a permutation of the variables: among equally active ones, lower rank first */
+  VarOrder(int[] rank) {
+    int vars = rank.length;
+    this.rank = rank;
     activity = new double[vars];
     heap = new int[vars];
     index = new int[vars];
@@ -70,7 +75,7 @@ final class VarOrder {
   }
 
   private boolean before(int a, int b) {
-    return activity[a] > activity[b] || (activity[a] == activity[b] && a < b);
+    return activity[a] > activity[b] || (activity[a] == activity[b] && rank[a] < rank[b]);
   }
 
   private void up(int i) {
