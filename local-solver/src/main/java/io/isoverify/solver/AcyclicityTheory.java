@@ -9,16 +9,20 @@ import java.util.Arrays;
  * sort algorithm for directed acyclic graphs", JEA 2006; the order veristrong section 6.2
  * also uses for polarity).
  *
- * <p>What is kept acyclic is the <em>induced</em> graph. For SER and SSER it is the graph
- * itself. For SI it is (D ; RW?) with D = every type but RW (polysi section 4, Theorem 6):
- * switching on a dependency a->b adds a->b and a->c for every RW b->c already on;
- * switching on an RW b->c adds a->c for every dependency a->b already on. A cycle of the
- * induced graph is exactly a cycle of the typed graph without two consecutive RW edges.
- * Each induced edge remembers the one or two base edges it comes from, so a cycle expands
- * back into typed base edges and its conflict clause names their literals.
+ * <p>What is kept acyclic is the <em>split</em> graph. For SER and SSER it is the graph
+ * itself. For SI a cycle is forbidden only when it has no two consecutive RW edges (polysi
+ * section 4, Theorem 6), so each transaction v has two nodes: v, reached by a dependency
+ * (every type but RW), and v' = v + n, reached by an RW edge. A dependency a->b becomes
+ * a->b and a'->b; an RW edge b->c becomes b->c' only, so no path takes two RW edges in a
+ * row, and a cycle of the split graph is exactly a cycle of the typed graph without two
+ * consecutive RW edges (the same construction as graph-partitioning's CycleGraph). The
+ * split graph has at most twice the nodes and edges of the typed one, where composing
+ * dependencies with RW edges (D ; RW) could multiply them. Each node edge remembers its
+ * base edge, so a cycle maps back to typed base edges and its conflict clause names their
+ * literals.
  *
  * <p>Edges are removed in the reverse order of their addition (the solver backjumps), so
- * per-vertex adjacency lists are stacks and removal is O(1); removing edges keeps the order
+ * per-node adjacency lists are stacks and removal is O(1); removing edges keeps the order
  * topological. Adding an edge u->v with ord[u] > ord[v] costs O(size of the affected
  * region), the Pearce-Kelly bound.
  */
@@ -27,19 +31,20 @@ final class AcyclicityTheory {
 
   private final BaseEdges base;
   private final boolean snapshot;
+  /** Transactions of the component; nodes are 0..n-1, plus n..2n-1 for SI. */
   private final int n;
-  /** ord is a permutation of 0..n-1; every induced edge u->v has ord[u] < ord[v]. */
+  private final int nodes;
+  /** ord is a permutation of the nodes; every node edge u->v has ord[u] < ord[v]. */
   private final int[] ord;
   private final boolean[] baseOn;
-  // base edges switched on, in order; baseMark[i] = induced edge count before the i-th
+  // base edges switched on, in order; baseMark[i] = node edge count before the i-th
   private int[] baseStack = new int[64];
   private int[] baseMark = new int[64];
   private int baseTop;
-  // induced edges: from, to, the base edges they come from (second = -1 when one)
+  // node edges: from, to, the base edge they come from
   private int[] ieFrom;
   private int[] ieTo;
-  private int[] ieB1;
-  private int[] ieB2;
+  private int[] ieBase;
   private int ieCount;
   private final int[][] out;
   private final int[] outCount;
@@ -58,80 +63,88 @@ final class AcyclicityTheory {
     this.base = base;
     this.snapshot = snapshot;
     this.n = base.component().vertexCount();
-    ord = new int[n];
+    this.nodes = snapshot ? 2 * n : n;
+    ord = new int[nodes];
     baseOn = new boolean[base.count()];
-    out = new int[n][];
-    in = new int[n][];
-    outCount = new int[n];
-    inCount = new int[n];
+    out = new int[nodes][];
+    in = new int[nodes][];
+    outCount = new int[nodes];
+    inCount = new int[nodes];
     sizeAdjacency();
     seedOrder();
-    seen = new int[n];
-    parentEdge = new int[n];
-    stackV = new int[n];
-    stackI = new int[n];
+    seen = new int[nodes];
+    parentEdge = new int[nodes];
+    stackV = new int[nodes];
+    stackI = new int[nodes];
+  }
+
+  /** How many node edges base edge b becomes: two for an SI dependency, else one. */
+  private int arity(int b) {
+    return snapshot && base.type(b) != RW ? 2 : 1;
+  }
+
+  /** The source node of the i-th node edge of base edge b. */
+  private int nodeFrom(int b, int i) {
+    return base.from(b) + i * n;
+  }
+
+  /** The target node of the node edges of base edge b. */
+  private int nodeTo(int b) {
+    return snapshot && base.type(b) == RW ? base.to(b) + n : base.to(b);
   }
 
   /**
-   * Allocates each vertex's adjacency for the induced edges of the known edges (plus room
-   * for a few more), so that switching the known edges on does not regrow the arrays.
+   * Allocates each node's adjacency for the node edges of the known edges (plus room for a
+   * few more), so that switching the known edges on does not regrow the arrays.
    */
   private void sizeAdjacency() {
-    int[] outDegree = new int[n];
-    int[] inDegree = new int[n];
+    int[] outDegree = new int[nodes];
+    int[] inDegree = new int[nodes];
+    int total = 64;
     for (int b = 0; b < base.knownCount(); b++) {
-      int from = base.from(b);
-      int to = base.to(b);
-      if (!snapshot) {
-        outDegree[from]++;
-        inDegree[to]++;
-      } else if (base.type(b) != RW) {
-        outDegree[from]++;
-        inDegree[to]++;
-        for (int i = base.rwOutStart[to]; i < base.rwOutStart[to + 1]; i++) {
-          if (base.rwOut[i] < base.knownCount()) {
-            outDegree[from]++;
-            inDegree[base.to(base.rwOut[i])]++;
-          }
-        }
+      for (int i = 0; i < arity(b); i++) {
+        outDegree[nodeFrom(b, i)]++;
+        inDegree[nodeTo(b)]++;
+        total++;
       }
     }
-    int total = 64;
-    for (int v = 0; v < n; v++) {
+    for (int v = 0; v < nodes; v++) {
       out[v] = new int[outDegree[v] + 4];
       in[v] = new int[inDegree[v] + 4];
-      total += outDegree[v];
     }
     ieFrom = new int[total];
     ieTo = new int[total];
-    ieB1 = new int[total];
-    ieB2 = new int[total];
+    ieBase = new int[total];
   }
 
   /**
    * Starts from a topological order of the known edges (Kahn, O(V + E)), so that adding
-   * them costs no reordering; vertices on a known cycle (possible for SI, where a cycle of
-   * RW edges alone is allowed) go last, in id order, and Pearce-Kelly sorts them out.
+   * them costs no reordering; nodes on a known cycle go last, in id order, and
+   * Pearce-Kelly finds the cycle when the known edges are added.
    */
   private void seedOrder() {
     int known = base.knownCount();
-    int[] indegree = new int[n];
-    int[] start = new int[n + 1];
+    int[] indegree = new int[nodes];
+    int[] start = new int[nodes + 1];
     for (int b = 0; b < known; b++) {
-      indegree[base.to(b)]++;
-      start[base.from(b) + 1]++;
+      for (int i = 0; i < arity(b); i++) {
+        indegree[nodeTo(b)]++;
+        start[nodeFrom(b, i) + 1]++;
+      }
     }
-    for (int v = 0; v < n; v++) {
+    for (int v = 0; v < nodes; v++) {
       start[v + 1] += start[v];
     }
-    int[] succ = new int[known];
-    int[] fill = Arrays.copyOf(start, n);
+    int[] succ = new int[start[nodes]];
+    int[] fill = Arrays.copyOf(start, nodes);
     for (int b = 0; b < known; b++) {
-      succ[fill[base.from(b)]++] = base.to(b);
+      for (int i = 0; i < arity(b); i++) {
+        succ[fill[nodeFrom(b, i)]++] = nodeTo(b);
+      }
     }
-    int[] queue = new int[n];
+    int[] queue = new int[nodes];
     int tail = 0;
-    for (int v = 0; v < n; v++) {
+    for (int v = 0; v < nodes; v++) {
       if (indegree[v] == 0) {
         queue[tail++] = v;
       }
@@ -148,7 +161,7 @@ final class AcyclicityTheory {
     for (int i = 0; i < tail; i++) {
       ord[queue[i]] = i;
     }
-    for (int v = 0; v < n; v++) {
+    for (int v = 0; v < nodes; v++) {
       if (ord[v] < 0) {
         ord[v] = tail++;
       }
@@ -170,36 +183,16 @@ final class AcyclicityTheory {
   }
 
   /**
-   * Switches base edge b on. Returns null when the induced graph stays acyclic, else the
+   * Switches base edge b on. Returns null when the split graph stays acyclic, else the
    * base edges of one cycle, in cycle order; the state is then partial and the caller
    * undoes it.
    */
   int[] add(int b) {
     push(b);
     baseOn[b] = true;
-    int from = base.from(b);
-    int to = base.to(b);
-    if (!snapshot) {
-      return addInduced(from, to, b, -1);
-    }
-    if (base.type(b) == RW) {
-      for (int i = base.dInStart[from]; i < base.dInStart[from + 1]; i++) {
-        int d = base.dIn[i];
-        if (baseOn[d]) {
-          int[] cycle = addInduced(base.from(d), to, d, b);
-          if (cycle != null) {
-            return cycle;
-          }
-        }
-      }
-      return null;
-    }
-    int[] cycle = addInduced(from, to, b, -1);
-    for (int i = base.rwOutStart[to]; cycle == null && i < base.rwOutStart[to + 1]; i++) {
-      int r = base.rwOut[i];
-      if (baseOn[r]) {
-        cycle = addInduced(from, base.to(r), b, r);
-      }
+    int[] cycle = null;
+    for (int i = 0; i < arity(b) && cycle == null; i++) {
+      cycle = addNodeEdge(nodeFrom(b, i), nodeTo(b), b);
     }
     return cycle;
   }
@@ -228,33 +221,28 @@ final class AcyclicityTheory {
     baseTop++;
   }
 
-  private int[] addInduced(int x, int y, int b1, int b2) {
-    if (x == y) {
-      return expand(new int[0], b1, b2);
-    }
+  private int[] addNodeEdge(int x, int y, int b) {
     if (ord[x] > ord[y]) {
-      int[] cycle = reorder(x, y, b1, b2);
+      int[] cycle = reorder(x, y, b);
       if (cycle != null) {
         return cycle;
       }
     }
-    store(x, y, b1, b2);
+    store(x, y, b);
     return null;
   }
 
-  private void store(int x, int y, int b1, int b2) {
+  private void store(int x, int y, int b) {
     if (ieCount == ieFrom.length) {
       int m = ieCount * 2;
       ieFrom = Arrays.copyOf(ieFrom, m);
       ieTo = Arrays.copyOf(ieTo, m);
-      ieB1 = Arrays.copyOf(ieB1, m);
-      ieB2 = Arrays.copyOf(ieB2, m);
+      ieBase = Arrays.copyOf(ieBase, m);
     }
     int e = ieCount++;
     ieFrom[e] = x;
     ieTo[e] = y;
-    ieB1[e] = b1;
-    ieB2[e] = b2;
+    ieBase[e] = b;
     if (outCount[x] == out[x].length) {
       out[x] = Arrays.copyOf(out[x], outCount[x] * 2);
     }
@@ -270,7 +258,7 @@ final class AcyclicityTheory {
    * ord <= ord[x] either reaches x (a cycle, returned) or, with the backward search from x
    * within ord >= ord[y], gives the two regions whose order positions are swapped.
    */
-  private int[] reorder(int x, int y, int b1, int b2) {
+  private int[] reorder(int x, int y, int b) {
     int ub = ord[x];
     int lb = ord[y];
     stamp++;
@@ -292,7 +280,7 @@ final class AcyclicityTheory {
       int w = ieTo[e];
       if (w == x) {
         parentEdge[x] = e;
-        return cycleThrough(x, y, b1, b2);
+        return cycleThrough(x, y, b);
       }
       if (seen[w] != stamp && ord[w] < ub) {
         seen[w] = stamp;
@@ -343,33 +331,18 @@ final class AcyclicityTheory {
     return null;
   }
 
-  private int[] cycleThrough(int x, int y, int b1, int b2) {
+  /** The base edges of the node path y ~> x (parentEdge links) and then of x->y. */
+  private int[] cycleThrough(int x, int y, int b) {
     int len = 0;
     for (int v = x; v != y; v = ieFrom[parentEdge[v]]) {
       len++;
     }
-    int[] path = new int[len];
+    int[] cycle = new int[len + 1];
+    cycle[len] = b;
     for (int v = x; v != y; v = ieFrom[parentEdge[v]]) {
-      path[--len] = parentEdge[v];
+      cycle[--len] = ieBase[parentEdge[v]];
     }
-    return expand(path, b1, b2);
-  }
-
-  /** The base edges of induced path {@code path} (y ~> x) followed by the new edge x->y. */
-  private int[] expand(int[] path, int b1, int b2) {
-    int[] edges = new int[2 * path.length + 2];
-    int k = 0;
-    for (int e : path) {
-      edges[k++] = ieB1[e];
-      if (ieB2[e] >= 0) {
-        edges[k++] = ieB2[e];
-      }
-    }
-    edges[k++] = b1;
-    if (b2 >= 0) {
-      edges[k++] = b2;
-    }
-    return Arrays.copyOf(edges, k);
+    return cycle;
   }
 
   private void sortByOrd(int[] vs, int count) {

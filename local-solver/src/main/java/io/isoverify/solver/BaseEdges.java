@@ -1,11 +1,10 @@
 package io.isoverify.solver;
 
 import io.isoverify.graph.Component;
-import io.isoverify.history.anomaly.EdgeType;
 
 /**
  * The typed edges of one {@link Component} under one numbering, with the literal that
- * switches each on, and per-vertex lists the SI composition needs.
+ * switches each on.
  *
  * <p>Encoding (primitive arrays):
  * <pre>
@@ -13,20 +12,13 @@ import io.isoverify.history.anomaly.EdgeType;
  *                                (b = knownEdgeCount + side edge index)
  *   literal(b)                   -1 for a known edge, else 2c+s: "constraint c takes side s";
  *                                its negation is literal ^ 1
- *   dIn[v]  (CSR)                base edges into v that are dependencies (every type but RW)
- *   rwOut[v] (CSR)               base RW edges out of v
  * </pre>
- * The CSR lists hold known edges before side edges, so searches that take the first active
- * edge prefer known ones and conflicts stay small. Built in O(V + E).
+ * Built in O(E).
  */
 final class BaseEdges {
   private final Component c;
   private final int known;
   private final int[] literal;
-  final int[] dInStart;
-  final int[] dIn;
-  final int[] rwOutStart;
-  final int[] rwOut;
 
   BaseEdges(Component c) {
     this.c = c;
@@ -42,31 +34,6 @@ final class BaseEdges {
         for (int e = c.sideBegin(k, s); e < c.sideEnd(k, s); e++) {
           literal[known + e] = 2 * k + s;
         }
-      }
-    }
-    int n = c.vertexCount();
-    dInStart = new int[n + 1];
-    rwOutStart = new int[n + 1];
-    for (int b = 0; b < total; b++) {
-      if (type(b) == EdgeType.RW.ordinal()) {
-        rwOutStart[from(b) + 1]++;
-      } else {
-        dInStart[to(b) + 1]++;
-      }
-    }
-    for (int v = 0; v < n; v++) {
-      dInStart[v + 1] += dInStart[v];
-      rwOutStart[v + 1] += rwOutStart[v];
-    }
-    dIn = new int[dInStart[n]];
-    rwOut = new int[rwOutStart[n]];
-    int[] dFill = dInStart.clone();
-    int[] rwFill = rwOutStart.clone();
-    for (int b = 0; b < total; b++) {
-      if (type(b) == EdgeType.RW.ordinal()) {
-        rwOut[rwFill[from(b)]++] = b;
-      } else {
-        dIn[dFill[to(b)]++] = b;
       }
     }
   }
