@@ -86,22 +86,24 @@ final class SessionChainOrdering {
 
   /**
    * Forces "a before b" for the candidates b (one per other session group) that no other
-   * candidate's head reaches. The others follow by transitivity: if head(c) reaches head(b)
-   * then tail(a) -> head(c) ->* head(b), and so does every reader of tail(a) through its RW
-   * edge to head(c). Reachability among distinct nodes of a DAG is a strict order, so each
-   * skipped candidate is reached from a forced one, and the known graph has the same paths
-   * with up to (groups - 1) times fewer forced edges on a hot key. Not for SI
-   * ({@code induced}): there a reader's RW edge to head(c) followed by a path that starts
-   * with another RW edge is no path at all, so every candidate is forced.
+   * candidate c covers, i.e. where head(c) does not reach head(b). The others follow by
+   * transitivity: tail(a) -> head(c) ->* head(b), and so does every reader of tail(a)
+   * through its RW edge to head(c). Under SI ({@code induced}) the path must leave head(c)
+   * as an RW edge arrives there, by a dependency edge (a second RW edge in a row is no
+   * path), so it is asked from head(c)'s RW-entry node, the {@link CycleGraph} node after
+   * its dependency node. Reachability among distinct nodes of a DAG is a strict order, so
+   * each skipped candidate is covered by a forced one: the known graph keeps the same paths
+   * with up to (groups - 1) times fewer forced edges on a hot key.
    */
   private static void forceCovering(Resolver r, ReachabilityIndex index, boolean induced,
       int[] head, int a, int[] candidates, int count) {
+    int entry = induced ? 1 : 0;
     for (int i = 0; i < count; i++) {
       int b = candidates[i];
       boolean covered = false;
-      for (int j = 0; j < count && !covered && !induced; j++) {
+      for (int j = 0; j < count && !covered; j++) {
         int c = candidates[j];
-        covered = head[c] != head[b] && index.reaches(head[c], head[b]);
+        covered = head[c] != head[b] && index.reaches(head[c] + entry, head[b]);
       }
       if (!covered) {
         r.chains().addBefore(r.lo() + a, r.lo() + b, r.known());
