@@ -31,7 +31,7 @@ public final class CertificateFactory {
   }
 
   /** The edges with their values filled in. */
-  List<Edge> withValues(List<Edge> edges) {
+  public List<Edge> withValues(List<Edge> edges) {
     List<Edge> out = new ArrayList<>(edges.size());
     for (Edge e : edges) {
       int value = switch (e.type()) {

@@ -3,6 +3,7 @@ package io.isoverify.spark.engine;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.Dictionary;
 import io.isoverify.solver.CertificateFactory;
@@ -35,14 +36,14 @@ import org.apache.spark.sql.SparkSession;
  * first read the value from outside and the second overwrites it; SO: session and position;
  * RT: the client timestamps), the edges close a cycle, SI's rule on consecutive RW edges,
  * and that the version orders the cycle states (its WW edges, and for an RW edge the read
- * value's writer before the overwriter, where that writer is among the excerpt's
- * transactions) do not contradict each other. These facts are local to the transactions
+ * value's writer before the overwriter: the excerpt includes the writers of the values RW
+ * edges read, found by a second filtered scan) do not contradict each other. These facts are local to the transactions
  * the certificate names, so they hold of the whole history as of the excerpt. Not
- * established, as in-process: that the stated WW orders are forced (the in-process engine
- * re-checks UNSAT cores as conflict evidence, which needs the component's constraints the
- * driver no longer holds), and the consistency of stated orders through a writer outside
- * the excerpt. Non-cycle certificates are restated, not re-checked (in-process neither).
- * Witnesses of levels that hold are not replayed: that needs the whole history.
+ * established: that the stated WW orders are forced (in-process neither; the in-process
+ * engine also re-checks UNSAT cores as conflict evidence, which needs the component's
+ * constraints the driver no longer holds). Non-cycle certificates are restated, not
+ * re-checked (in-process neither). Witnesses of levels that hold are not replayed: that
+ * needs the whole history.
  */
 final class ExcerptCertificates {
   private final TxnColumns txns;
@@ -70,25 +71,77 @@ final class ExcerptCertificates {
    */
   static Excerpt of(SparkSession spark, String path, String display, TxnColumns txns,
       List<LevelReport> reports, Map<Integer, String> keyNames, Map<Integer, String> valueNames) {
-    ExcerptCertificates x = new ExcerptCertificates(txns, keyNames, valueNames);
-    long[] ids = x.mentioned(reports);
+    ExcerptCertificates first = new ExcerptCertificates(txns, keyNames, valueNames);
+    long[] ids = first.mentioned(reports);
     if (ids.length == 0) {
       return new Excerpt(null, reports, "no certificates to re-check");
     }
-    x.index(ExcerptReader.read(spark, path, display, ids));
+    first.index(ExcerptReader.read(spark, path, display, ids));
+    long[] all = withWriters(ids, ExcerptReader.writers(spark, path, first.overwrittenValues(reports)));
+    ExcerptCertificates x = first;
+    if (all.length > ids.length) {
+      x = new ExcerptCertificates(txns, keyNames, valueNames);
+      x.index(ExcerptReader.read(spark, path, display, all));
+    }
+    return x.restateAll(reports, all.length);
+  }
+
+  private Excerpt restateAll(List<LevelReport> reports, int read) {
     List<LevelReport> out = new ArrayList<>();
     for (LevelReport l : reports) {
       List<Certificate> certs = new ArrayList<>();
       for (Certificate c : l.certificates()) {
-        certs.add(x.restated.computeIfAbsent(c, k -> x.restate(k, l.level())));
+        certs.add(restated.computeIfAbsent(c, k -> restate(k, l.level())));
       }
       out.add(new LevelReport(l.level(), l.verdict(), l.reason(), certs, l.counts(), l.witness(),
           l.elapsedNanos()));
     }
-    return new Excerpt(x.h, out, x.cyclesChecked + " cycle certificate(s) re-checked by the "
-        + "independent checker on the " + ids.length + " transactions the certificates mention, "
-        + "read back from the input (edges, closure, SI's rule, stated version orders); "
-        + "non-cycle certificates and witnesses are not re-checked");
+    return new Excerpt(h, out, cyclesChecked + " cycle certificate(s) re-checked by the "
+        + "independent checker on the " + read + " transactions the certificates mention "
+        + "and the writers of the values their RW edges read, read back from the input (edges, "
+        + "closure, SI's rule, stated version orders); non-cycle certificates and witnesses "
+        + "are not re-checked");
+  }
+
+  /**
+   * The (key, value) of every RW edge of a cycle whose read value is not the initial one, as
+   * the input stores them: the checker orders that value's writer before the overwriter, so
+   * the writer must be in the excerpt for the check to be as strong as on the whole history.
+   */
+  private List<Object[]> overwrittenValues(List<LevelReport> reports) {
+    CertificateFactory values = new CertificateFactory(h);
+    List<Object[]> out = new ArrayList<>();
+    for (LevelReport l : reports) {
+      for (Certificate c : l.certificates()) {
+        if (!isGraphCycle(c)) {
+          continue;
+        }
+        for (Edge e : values.withValues(mapped(c.edges()))) {
+          if (e.type() == EdgeType.RW && e.value() >= 0) {
+            out.add(new Object[] {h.keys().decode(e.key()), h.values().decode(e.value())});
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private static long[] withWriters(long[] ids, long[] writers) {
+    return java.util.stream.LongStream.concat(java.util.Arrays.stream(ids), java.util.Arrays.stream(writers))
+        .distinct().sorted().toArray();
+  }
+
+  /** A cycle from the graph phase: typed edges, no operations, the summary GraphPhase gives. */
+  private static boolean isGraphCycle(Certificate c) {
+    return c.anomaly().isCycle() && c.ops().length == 0 && c.summary().lastIndexOf(GraphPhase.SUMMARY) >= 0;
+  }
+
+  private List<Edge> mapped(List<Edge> edges) {
+    List<Edge> out = new ArrayList<>();
+    for (Edge e : edges) {
+      out.add(new Edge(txn(e.from()), txn(e.to()), e.type(), key(e.key()), value(e.value())));
+    }
+    return out;
   }
 
   /** The file ids of every transaction a certificate names, sorted. */
@@ -128,13 +181,10 @@ final class ExcerptCertificates {
   }
 
   private Certificate restate(Certificate c, Level level) {
-    List<Edge> edges = new ArrayList<>();
-    for (Edge e : c.edges()) {
-      edges.add(new Edge(txn(e.from()), txn(e.to()), e.type(), key(e.key()), value(e.value())));
-    }
-    int prefix = c.summary().lastIndexOf(GraphPhase.SUMMARY);
-    if (c.anomaly().isCycle() && c.ops().length == 0 && prefix >= 0) {
-      Certificate cycle = new CertificateFactory(h).cycle(edges, c.summary().substring(0, prefix));
+    List<Edge> edges = mapped(c.edges());
+    if (isGraphCycle(c)) {
+      String prefix = c.summary().substring(0, c.summary().lastIndexOf(GraphPhase.SUMMARY));
+      Certificate cycle = new CertificateFactory(h).cycle(edges, prefix);
       Check check = CycleCheck.check(h, level, cycle.edges());
       if (!check.valid()) {
         throw new IllegalStateException("the independent checker rejected the certificate "

@@ -49,6 +49,36 @@ final class ExcerptReader {
     }
   }
 
+  /**
+   * The ids of the transactions that wrote (installed) one of the given (key, value) pairs,
+   * keys and values as {@link io.isoverify.history.Dictionary#decode} gives them: one scan
+   * filtered on key, value and kind; the pairs themselves are matched on the driver.
+   */
+  static long[] writers(SparkSession spark, String path, List<Object[]> keyValues) {
+    if (keyValues.isEmpty()) {
+      return new long[0];
+    }
+    java.util.Set<List<Object>> wanted = new java.util.HashSet<>();
+    for (Object[] kv : keyValues) {
+      wanted.add(List.of(kv[0], kv[1]));
+    }
+    Object[] installing = java.util.Arrays.stream(OpKind.values()).filter(OpKind::installsVersion)
+        .map(OpKind::code).toArray();
+    List<Row> rows = OpColumns.read(spark, path)
+        .where(col(ParquetHistorySchema.KEY).isin(keyValues.stream().map(kv -> kv[0]).distinct().toArray())
+            .and(col(ParquetHistorySchema.VALUE).isin(keyValues.stream().map(kv -> kv[1]).distinct().toArray()))
+            .and(col(ParquetHistorySchema.KIND).isin(installing)))
+        .collectAsList();
+    return rows.stream()
+        .filter(r -> wanted.contains(List.of(name(r.get(OpColumns.KEY_I)), name(r.get(OpColumns.VALUE_I)))))
+        .mapToLong(r -> number(r, OpColumns.TXN_I)).distinct().sorted().toArray();
+  }
+
+  /** A key or value as the Dictionary keeps it: a Long or a String. */
+  private static Object name(Object v) {
+    return v instanceof Number n ? (Object) n.longValue() : v.toString();
+  }
+
   private static void add(HistoryBuilder b, Row r) throws InvalidHistoryException {
     OpKind kind = OpKind.ofCode(r.getString(OpColumns.KIND_I));
     boolean pr = kind == OpKind.PREDICATE_READ;

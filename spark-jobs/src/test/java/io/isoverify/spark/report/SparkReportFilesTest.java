@@ -93,7 +93,7 @@ class SparkReportFilesTest {
   }
 
   @Test
-  void sparkLogFileIsNamedOnStderrAndWritten() {
+  void sparkLogFileIsNamedOnStderr() {
     Path log = SparkLog.file();
     assertEquals("spark: Spark's own log (warnings and errors) goes to " + log,
         spark.err().lines().findFirst().orElse(""));
