@@ -1,22 +1,24 @@
 package io.isoverify.spark.engine;
 
+import io.isoverify.history.Dictionary;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
-import io.isoverify.history.Dictionary;
 import io.isoverify.solver.CertificateFactory;
 import io.isoverify.solver.check.Check;
 import io.isoverify.solver.check.CycleCheck;
 import io.isoverify.spark.report.LevelReport;
 import io.isoverify.spark.stages.TxnColumns;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.stream.LongStream;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -127,8 +129,7 @@ final class ExcerptCertificates {
   }
 
   private static long[] withWriters(long[] ids, long[] writers) {
-    return java.util.stream.LongStream.concat(java.util.Arrays.stream(ids), java.util.Arrays.stream(writers))
-        .distinct().sorted().toArray();
+    return LongStream.concat(Arrays.stream(ids), Arrays.stream(writers)).distinct().sorted().toArray();
   }
 
   /** A cycle from the graph phase: typed edges, no operations, the summary GraphPhase gives. */

@@ -11,8 +11,11 @@ import io.isoverify.history.PredicateRead;
 import io.isoverify.history.io.ParquetHistorySchema;
 import io.isoverify.spark.stages.OpColumns;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
@@ -58,11 +61,11 @@ final class ExcerptReader {
     if (keyValues.isEmpty()) {
       return new long[0];
     }
-    java.util.Set<List<Object>> wanted = new java.util.HashSet<>();
+    Set<List<Object>> wanted = new HashSet<>();
     for (Object[] kv : keyValues) {
       wanted.add(List.of(kv[0], kv[1]));
     }
-    Object[] installing = java.util.Arrays.stream(OpKind.values()).filter(OpKind::installsVersion)
+    Object[] installing = Arrays.stream(OpKind.values()).filter(OpKind::installsVersion)
         .map(OpKind::code).toArray();
     List<Row> rows = OpColumns.read(spark, path)
         .where(col(ParquetHistorySchema.KEY).isin(keyValues.stream().map(kv -> kv[0]).distinct().toArray())

@@ -2,6 +2,8 @@ package io.isoverify.spark.report;
 
 import io.isoverify.history.History;
 import io.isoverify.history.Outcome;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,12 +17,12 @@ import java.util.Map;
 public record HistoryFigures(long sessions, long transactions, Map<String, Long> outcomes,
     long operations, long keys, boolean timestamps) {
   public HistoryFigures {
-    outcomes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(outcomes));
+    outcomes = Collections.unmodifiableMap(new LinkedHashMap<>(outcomes));
   }
 
   /** The figures of a whole history held in memory. */
   public static HistoryFigures of(History h) {
-    Map<Outcome, Long> byOutcome = new java.util.EnumMap<>(Outcome.class);
+    Map<Outcome, Long> byOutcome = new EnumMap<>(Outcome.class);
     for (int t = 0; t < h.txnCount(); t++) {
       byOutcome.merge(h.outcome(t), 1L, Long::sum);
     }

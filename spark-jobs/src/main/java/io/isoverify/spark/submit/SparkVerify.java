@@ -38,9 +38,9 @@ import picocli.CommandLine.Parameters;
  * in-process command writes them ({@link ReportFiles}), rendered from the run's figures and
  * the excerpt of the history its certificates mention. The options can
  * also come as Spark settings: {@code --conf spark.verifier.level=SER,SI},
- * {@code --conf spark.verifier.examples=100}. Prints the verdict lines on stdout and the
- * progress of the Spark phases on stderr (the verify command adds where Spark logs); exit codes as bin/verify: 0 every level holds,
- * 1 a violation, 2 bad input or usage, 3 unknown.
+ * {@code --conf spark.verifier.examples=100}. Prints on stdout what the in-process command
+ * prints (report.ReportText) and the progress of the Spark phases on stderr; exit codes as
+ * bin/verify: 0 every level holds, 1 a violation, 2 bad input or usage, 3 unknown.
  */
 @Command(name = "spark-verify", mixinStandardHelpOptions = true,
     description = "Checks a Parquet history on Spark for SER, SI and SSER.")
