@@ -17,19 +17,21 @@ import java.util.Set;
  * the value the first read), collects the transactions, keys and the operations that show
  * each edge, and names the anomaly by its edge types (Adya): an RT edge makes it a
  * real-time violation; else no RW: G0 when every edge is WW, G1c otherwise; one RW:
- * G-single; more: G2-item. A fuller explanation is another stage's job.
+ * G-single; more: G2-item. A fuller explanation is another stage's job. Public so that the
+ * Spark engine states its cycles on the excerpt of the history they mention exactly as the
+ * in-process engine does.
  */
-final class CertificateFactory {
+public final class CertificateFactory {
   private static final int READ = OpKind.READ.ordinal();
 
   private final History h;
 
-  CertificateFactory(History h) {
+  public CertificateFactory(History h) {
     this.h = h;
   }
 
   /** The edges with their values filled in. */
-  List<Edge> withValues(List<Edge> edges) {
+  public List<Edge> withValues(List<Edge> edges) {
     List<Edge> out = new ArrayList<>(edges.size());
     for (Edge e : edges) {
       int value = switch (e.type()) {
@@ -42,7 +44,11 @@ final class CertificateFactory {
     return out;
   }
 
-  Certificate cycle(List<Edge> rawCycle, String prefix) {
+  /**
+   * The certificate of a cycle (values unfilled, dense ids of {@code h}), its summary
+   * starting with {@code prefix}.
+   */
+  public Certificate cycle(List<Edge> rawCycle, String prefix) {
     List<Edge> cycle = withValues(rawCycle);
     Set<Integer> txns = new LinkedHashSet<>();
     Set<Integer> keys = new LinkedHashSet<>();

@@ -4,19 +4,16 @@ import io.isoverify.history.History;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.check.Level;
 import io.isoverify.spark.engine.EngineChoice;
+import io.isoverify.spark.engine.SparkLog;
 import io.isoverify.spark.report.LevelReport;
 import io.isoverify.spark.report.ReportFiles;
 import io.isoverify.spark.report.ReportText;
 import io.isoverify.spark.report.RunReport;
 import io.isoverify.spark.submit.SparkVerify;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -74,16 +71,16 @@ public final class VerifyCommand extends CliCommand {
     }
     List<Level> wanted = new ArrayList<>(new LinkedHashSet<>(levels.isEmpty() ? List.of(Level.SER) : levels));
     if ("spark".equals(engine) || (engine == null && EngineChoice.prefersSpark(history, format))) {
-      if (out != null) {
-        throw new UsageException("--out is not available with the Spark engine yet");
-      }
       if (format != null && !format.equals("parquet")) {
         throw new UsageException("the Spark engine reads Parquet; convert the history first (bin/convert)");
       }
       if (!Files.exists(history)) {
         throw new InvalidHistoryException(history.toString(), "", "no such file or folder");
       }
-      return SparkVerify.embedded(history.toString(), wanted, stdout, stderr);
+      SparkLog.enable();
+      stderr.println("spark: Spark's own log (warnings and errors) goes to " + SparkLog.file());
+      return SparkVerify.embedded(history.toString(), wanted, out,
+          runId != null ? runId : deriveRunId(wanted), stdout, stderr);
     }
     LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
     long t0 = System.nanoTime();
@@ -108,13 +105,7 @@ public final class VerifyCommand extends CliCommand {
 
   /** Same input, same levels, same id: reports stay deterministic. */
   private String deriveRunId(List<Level> wanted) throws Exception {
-    String basis = history.toAbsolutePath().normalize() + "|" + sizeOf(history) + "|" + wanted;
-    try {
-      byte[] d = MessageDigest.getInstance("SHA-256").digest(basis.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(d, 0, 8);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    return RunReport.deriveId(history.toAbsolutePath().normalize() + "|" + sizeOf(history) + "|" + wanted);
   }
 
   private static long sizeOf(Path p) throws java.io.IOException {

@@ -38,6 +38,8 @@ import org.apache.spark.sql.SparkSession;
 final class GraphPhase {
   /** Residual size (transactions in all components) solved on the driver. */
   static final int DRIVER_VERTICES = 200_000;
+  /** How the summary of a cycle certificate continues after its prefix. */
+  static final String SUMMARY = "a cycle of ";
 
   private GraphPhase() {}
 
@@ -65,10 +67,13 @@ final class GraphPhase {
 
   private static LevelReport level(SparkSession spark, Partition p, Level level, long t0) {
     if (p.knownCycle() != null) {
-      return violated(level, List.of(cycle(p.knownCycle())), t0);
+      return violated(level, List.of(cycle(p.knownCycle(), "")), t0);
     }
     if (p.conflictCycles() != null) {
-      return violated(level, List.of(cycle(p.conflictCycles().get(0))), t0);
+      // as in-process: the side whose cycle runs through the initial state is not shown
+      List<List<Edge>> sides = p.conflictCycles();
+      return violated(level, List.of(cycle(sides.get(touchesInitial(sides.get(0)) ? 1 : 0),
+          "every choice of 1 version-order constraint closes a cycle, e.g. ")), t0);
     }
     List<SolveResult> results = solve(spark, p.components(), level);
     List<Certificate> certs = new ArrayList<>();
@@ -76,7 +81,7 @@ final class GraphPhase {
     for (int i = 0; i < results.size(); i++) {
       SolveResult r = results.get(i);
       if (r.status() == SolveResult.Status.UNSAT) {
-        certs.add(cycle(r.cycle()));
+        certs.add(cycle(r.cycle(), r.core().length == 0 ? "" : choices(r.core().length)));
       } else if (r.status() == SolveResult.Status.UNKNOWN && unknown == null) {
         unknown = "component " + i + " (" + p.components().get(i).vertexCount()
             + " transactions): " + r.reason();
@@ -115,8 +120,21 @@ final class GraphPhase {
     return new LevelReport(level, Verdict.VIOLATED, null, certs, counts, null, System.nanoTime() - t0);
   }
 
-  /** A cycle as a certificate, named by its edge types (Adya; as local-solver names them). */
-  private static Certificate cycle(List<Edge> edges) {
+  /** The in-process engine's words for a cycle closed by every choice of n constraints. */
+  private static String choices(int n) {
+    return "every choice of " + n + " version-order constraint(s) closes a cycle, e.g. ";
+  }
+
+  private static boolean touchesInitial(List<Edge> cycle) {
+    return cycle.stream().anyMatch(e -> e.from() < 0 || e.to() < 0);
+  }
+
+  /**
+   * A cycle as a certificate, named by its edge types (Adya; as local-solver names them),
+   * its summary {@code prefix} + {@link #SUMMARY}: the driver restates it with values and
+   * operations on the excerpt of the history ({@link ExcerptReader}), keeping the prefix.
+   */
+  private static Certificate cycle(List<Edge> edges, String prefix) {
     Set<Integer> txns = new LinkedHashSet<>();
     Set<Integer> keys = new LinkedHashSet<>();
     int rw = 0;
@@ -135,6 +153,6 @@ final class GraphPhase {
         : rw == 1 ? Anomaly.G_SINGLE : Anomaly.G2_ITEM;
     return new Certificate(a, txns.stream().mapToInt(Integer::intValue).toArray(),
         keys.stream().mapToInt(Integer::intValue).toArray(), new int[0], edges,
-        "a cycle of " + edges.size() + " dependencies");
+        prefix + SUMMARY + edges.size() + " dependencies");
   }
 }

@@ -117,9 +117,14 @@ public final class SparkEngine {
     for (int t : names.txns) {
       txnNames.put(t, "T" + txns.txnId[t]);
     }
+    Map<Integer, String> keyNames = lookup(enc.keyNames(), "k", names.keys);
+    Map<Integer, String> valueNames = lookup(enc.valueNames(), "v", names.values);
+    long t5 = System.nanoTime();
+    onPhase.accept("excerpt");
+    Excerpt excerpt = ExcerptCertificates.of(spark, path, display, txns, reports, keyNames, valueNames);
+    phases.put("excerpt", System.nanoTime() - t5);
     SparkRun run = new SparkRun(h.sessionNames().length, txns.count(), ops, enc.keyCount(),
-        timestamps, outcomes, reports, phases, txnNames, lookup(enc.keyNames(), "k", names.keys),
-        lookup(enc.valueNames(), "v", names.values));
+        timestamps, outcomes, reports, phases, txnNames, keyNames, valueNames, excerpt);
     enc.ops().unpersist();
     h.ops().unpersist();
     h.txnIds().unpersist();

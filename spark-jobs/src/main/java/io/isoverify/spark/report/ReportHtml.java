@@ -1,6 +1,5 @@
 package io.isoverify.spark.report;
 
-import io.isoverify.history.History;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.explain.ExplanationText;
 import java.io.IOException;
@@ -25,12 +24,12 @@ final class ReportHtml {
 
   static String render(ExplainedRun run, Pictures pictures) {
     RunReport r = run.report();
-    History h = r.history();
+    HistoryFigures f = r.figures();
     StringBuilder b = new StringBuilder();
     b.append("<header><h1>isoverify: ").append(esc(r.file())).append("</h1><p>run ")
         .append(esc(r.runId())).append(" &middot; format ").append(esc(r.format())).append(" &middot; ")
-        .append(h.txnCount()).append(" transactions in ").append(h.sessionCount()).append(" sessions, ")
-        .append(h.opCount()).append(" operations on ").append(h.keys().size()).append(" keys</p></header>\n<main>\n");
+        .append(f.transactions()).append(" transactions in ").append(f.sessions()).append(" sessions, ")
+        .append(f.operations()).append(" operations on ").append(f.keys()).append(" keys</p></header>\n<main>\n");
     b.append("<h2>Verdicts</h2>\n<table><tr><th>level</th><th>verdict</th><th>detail</th><th>time</th></tr>\n");
     for (ExplainedRun.LevelView v : run.levels()) {
       LevelReport l = v.level();

@@ -37,13 +37,14 @@ public final class ReportJson {
     ObjectNode hist = root.putObject("history");
     hist.put("file", r.file());
     hist.put("format", r.format());
-    hist.put("sessions", h.sessionCount());
-    hist.put("transactions", h.txnCount());
+    HistoryFigures f = r.figures();
+    hist.put("sessions", f.sessions());
+    hist.put("transactions", f.transactions());
     ObjectNode outcomes = hist.putObject("outcomes");
     r.outcomeCounts().forEach(outcomes::put);
-    hist.put("operations", h.opCount());
-    hist.put("keys", h.keys().size());
-    hist.put("timestamps", h.hasTimestamps());
+    hist.put("operations", f.operations());
+    hist.put("keys", f.keys());
+    hist.put("timestamps", f.timestamps());
     ObjectNode graphviz = root.putObject("graphviz");
     graphviz.put("available", pictures.graphvizUnavailable() == null);
     if (pictures.graphvizUnavailable() != null) {
@@ -70,6 +71,7 @@ public final class ReportJson {
         n.put("witness", l.witness());
       }
     }
+    root.put("recheck", r.recheck());
     ObjectNode phases = root.putObject("phases_ms");
     r.phaseNanos().forEach((k, v) -> phases.put(k, v / 1_000_000));
     try {

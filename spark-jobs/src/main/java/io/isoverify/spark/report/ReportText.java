@@ -1,6 +1,5 @@
 package io.isoverify.spark.report;
 
-import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.explain.ExplanationText;
 import java.util.Locale;
@@ -26,6 +25,7 @@ public final class ReportText {
   /** report.txt: the summary, then each anomaly shown, explained. */
   static String full(ExplainedRun run, Pictures pictures) {
     StringBuilder s = new StringBuilder(summary(run));
+    s.append("Re-check: ").append(run.report().recheck()).append('\n');
     ExplanationText text = new ExplanationText(run.report().history());
     for (ExplainedRun.Shown a : run.distinct()) {
       s.append("\n[").append(a.number()).append("] ").append(text.render(a.explanation()));
@@ -38,13 +38,13 @@ public final class ReportText {
 
   private static String summary(ExplainedRun run) {
     RunReport r = run.report();
-    History h = r.history();
+    HistoryFigures f = r.figures();
     StringBuilder s = new StringBuilder();
     Map<String, Long> outcomes = r.outcomeCounts();
     s.append(String.format(Locale.ROOT,
         "history %s (%s): %d transactions (%d committed, %d aborted, %d unknown) in %d sessions, %d operations on %d keys%n",
-        r.file(), r.format(), h.txnCount(), outcomes.get("committed"), outcomes.get("aborted"),
-        outcomes.get("unknown"), h.sessionCount(), h.opCount(), h.keys().size()));
+        r.file(), r.format(), f.transactions(), outcomes.get("committed"), outcomes.get("aborted"),
+        outcomes.get("unknown"), f.sessions(), f.operations(), f.keys()));
     for (ExplainedRun.LevelView v : run.levels()) {
       LevelReport l = v.level();
       s.append(String.format(Locale.ROOT, "%-5s %-9s %s(%.2f s)%n", l.level(), l.verdict(),

@@ -2,14 +2,19 @@ package io.isoverify.spark.submit;
 
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.check.Level;
-import io.isoverify.history.check.Verdict;
 import io.isoverify.spark.engine.SparkEngine;
 import io.isoverify.spark.engine.SparkRun;
 import io.isoverify.spark.engine.SparkSessions;
 import io.isoverify.spark.engine.StageProgress;
-import io.isoverify.spark.report.LevelReport;
+import io.isoverify.spark.report.HistoryFigures;
+import io.isoverify.spark.report.ReportFiles;
+import io.isoverify.spark.report.ReportText;
+import io.isoverify.spark.report.RunReport;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,13 +31,16 @@ import picocli.CommandLine.Parameters;
  * The spark-submit entry point:
  * <pre>
  *   spark-submit --class io.isoverify.spark.submit.SparkVerify --master URL \
- *     spark-jobs-VERSION-submit.jar [--level SER|SI|SSER]... [--examples N] HISTORY
+ *     spark-jobs-VERSION-submit.jar [--level SER|SI|SSER]... [--examples N] [--out DIR] HISTORY
  * </pre>
- * HISTORY is a Parquet file or folder on any filesystem Hadoop reads. The options can
+ * HISTORY is a Parquet file or folder on any filesystem Hadoop reads; {@code --out} is a
+ * folder on the driver's local filesystem, where the report files are written as the
+ * in-process command writes them ({@link ReportFiles}), rendered from the run's figures and
+ * the excerpt of the history its certificates mention. The options can
  * also come as Spark settings: {@code --conf spark.verifier.level=SER,SI},
- * {@code --conf spark.verifier.examples=100}. Prints the verdict lines on stdout and the
- * progress of the Spark phases on stderr; exit codes as bin/verify: 0 every level holds,
- * 1 a violation, 2 bad input or usage, 3 unknown.
+ * {@code --conf spark.verifier.examples=100}. Prints on stdout what the in-process command
+ * prints (report.ReportText) and the progress of the Spark phases on stderr; exit codes as
+ * bin/verify: 0 every level holds, 1 a violation, 2 bad input or usage, 3 unknown.
  */
 @Command(name = "spark-verify", mixinStandardHelpOptions = true,
     description = "Checks a Parquet history on Spark for SER, SI and SSER.")
@@ -51,6 +59,13 @@ public final class SparkVerify implements Callable<Integer> {
 
   @Option(names = "--progress-seconds", description = "Seconds between progress lines (default 5).")
   long progressSeconds = 5;
+
+  @Option(names = "--out", description = "Local folder on the driver for report.json, report.txt, "
+      + "report.html, anomalies.parquet and the drawings.")
+  Path outDir;
+
+  @Option(names = "--run-id", description = "Names the run in the reports (default: derived from the input).")
+  String runId;
 
   @Parameters(index = "0", paramLabel = "HISTORY")
   String history;
@@ -88,14 +103,28 @@ public final class SparkVerify implements Callable<Integer> {
   }
 
   /**
-   * The verify command's Spark engine: the same run on an embedded local[*] session.
-   * Returns the exit code.
+   * The verify command's Spark engine: the same run on an embedded local[*] session, its
+   * report files in {@code outDir} when not null. Returns the exit code.
    */
-  public static int embedded(String history, List<Level> levels, PrintStream out, PrintStream err) {
+  public static int embedded(String history, List<Level> levels, Path outDir, String runId,
+      PrintStream out, PrintStream err) {
     SparkVerify v = new SparkVerify(out, err, Map.of());
     v.history = history;
     v.levels = new ArrayList<>(levels);
+    v.outDir = outDir;
+    v.runId = runId;
     return v.call();
+  }
+
+  /**
+   * The report of a Spark run: the whole history's figures, phases and counts from the run;
+   * certificates and their explanations on the excerpt of the history they mention.
+   */
+  public static RunReport report(String runId, String file, SparkRun run) {
+    HistoryFigures figures = new HistoryFigures(run.sessions(), run.transactions(),
+        HistoryFigures.codes(run.outcomes()), run.operations(), run.keys(), run.timestamps());
+    return new RunReport(runId, file, "parquet", figures, run.excerpt().history(),
+        run.excerpt().levels(), run.phaseNanos(), run.excerpt().recheck());
   }
 
   @Override
@@ -109,8 +138,13 @@ public final class SparkVerify implements Callable<Integer> {
       try (StageProgress p = StageProgress.attach(spark.sparkContext(), err, progressSeconds)) {
         run = new SparkEngine(spark, n).onPhase(p::phase).check(history, history, wanted);
       }
-      out.print(SparkRunText.render(history, run));
-      return exitCode(run);
+      RunReport report = report(runId != null ? runId
+          : RunReport.deriveId(history + "|" + run.operations() + "|" + wanted), history, run);
+      out.print(ReportText.render(report));
+      if (outDir != null) {
+        ReportFiles.write(report, outDir);
+      }
+      return report.exitCode();
     } catch (InvalidHistoryException e) {
       err.println("error: " + e.getMessage());
       return 2;
@@ -120,6 +154,9 @@ public final class SparkVerify implements Callable<Integer> {
     } catch (OutOfMemoryError e) {
       err.println("UNKNOWN: out of memory (raise spark.driver.memory)");
       return 3;
+    } catch (IOException | UncheckedIOException e) {
+      err.println("error: the report files cannot be written to " + outDir + ": " + firstLine(e));
+      return 2;
     } catch (RuntimeException e) {
       err.println("internal error: " + firstLine(e));
       return 3;
@@ -134,17 +171,6 @@ public final class SparkVerify implements Callable<Integer> {
       }
     }
     return new ArrayList<>(new LinkedHashSet<>(wanted));
-  }
-
-  static int exitCode(SparkRun run) {
-    boolean unknown = false;
-    for (LevelReport l : run.levels()) {
-      if (l.verdict() == Verdict.VIOLATED) {
-        return 1;
-      }
-      unknown |= l.verdict() == Verdict.UNKNOWN;
-    }
-    return unknown ? 3 : 0;
   }
 
   private static String firstLine(Throwable e) {

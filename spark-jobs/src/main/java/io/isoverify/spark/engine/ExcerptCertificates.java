@@ -1,0 +1,250 @@
+package io.isoverify.spark.engine;
+
+import io.isoverify.history.Dictionary;
+import io.isoverify.history.History;
+import io.isoverify.history.anomaly.Certificate;
+import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.check.Level;
+import io.isoverify.solver.CertificateFactory;
+import io.isoverify.solver.check.Check;
+import io.isoverify.solver.check.CycleCheck;
+import io.isoverify.spark.report.LevelReport;
+import io.isoverify.spark.stages.TxnColumns;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.LongStream;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Restates a Spark run's certificates on the {@link Excerpt} of the history they mention, by
+ * names, never by codes (the Spark stages code values their own way): a transaction's dense
+ * id to its file id ({@link TxnColumns#txnId}) to the excerpt's id; a key or value code to
+ * its name (the run looked up the names its certificates mention) to the excerpt's code; an
+ * operation id to (transaction, position in it) ({@link TxnColumns#opStart}) to the
+ * excerpt's operation. A cycle from the graph phase (typed edges, no values, no operations)
+ * is then made into the in-process engine's certificate by local-solver's
+ * {@link CertificateFactory} on the excerpt (values, operations and summary filled in) and
+ * re-checked by the independent checker, {@link CycleCheck}, as the in-process engine does.
+ *
+ * <p>What the re-check on the excerpt establishes: every edge is supported by the
+ * operations of its two transactions (WR: the first installed the value and the second read
+ * it from outside; WW: the first installed the value and the second writes the key; RW: the
+ * first read the value from outside and the second overwrites it; SO: session and position;
+ * RT: the client timestamps), the edges close a cycle, SI's rule on consecutive RW edges,
+ * and that the version orders the cycle states (its WW edges, and for an RW edge the read
+ * value's writer before the overwriter: the excerpt includes the writers of the values RW
+ * edges read, found by a second filtered scan) do not contradict each other. These facts are local to the transactions
+ * the certificate names, so they hold of the whole history as of the excerpt. Not
+ * established: that the stated WW orders are forced (in-process neither; the in-process
+ * engine also re-checks UNSAT cores as conflict evidence, which needs the component's
+ * constraints the driver no longer holds). Non-cycle certificates are restated, not
+ * re-checked (in-process neither). Witnesses of levels that hold are not replayed: that
+ * needs the whole history.
+ */
+final class ExcerptCertificates {
+  private final TxnColumns txns;
+  private final Map<Integer, String> keyNames;
+  private final Map<Integer, String> valueNames;
+  private History h;
+  private final Map<Long, Integer> subTxn = new HashMap<>();
+  private final Map<String, Integer> subKey = new HashMap<>();
+  private final Map<String, Integer> subValue = new HashMap<>();
+  private final Map<Certificate, Certificate> restated = new IdentityHashMap<>();
+  private int cyclesChecked;
+
+  private ExcerptCertificates(TxnColumns txns, Map<Integer, String> keyNames,
+      Map<Integer, String> valueNames) {
+    this.txns = txns;
+    this.keyNames = keyNames;
+    this.valueNames = valueNames;
+  }
+
+  /**
+   * Reads the certificates' transactions from the input at {@code path} and restates the
+   * certificates of {@code reports} on them.
+   *
+   * @throws IllegalStateException when the checker rejects a cycle (a bug, as in-process)
+   */
+  static Excerpt of(SparkSession spark, String path, String display, TxnColumns txns,
+      List<LevelReport> reports, Map<Integer, String> keyNames, Map<Integer, String> valueNames) {
+    ExcerptCertificates first = new ExcerptCertificates(txns, keyNames, valueNames);
+    long[] ids = first.mentioned(reports);
+    if (ids.length == 0) {
+      return new Excerpt(null, reports, "no certificates to re-check");
+    }
+    first.index(ExcerptReader.read(spark, path, display, ids));
+    long[] all = withWriters(ids, ExcerptReader.writers(spark, path, first.overwrittenValues(reports)));
+    ExcerptCertificates x = first;
+    if (all.length > ids.length) {
+      x = new ExcerptCertificates(txns, keyNames, valueNames);
+      x.index(ExcerptReader.read(spark, path, display, all));
+    }
+    return x.restateAll(reports, all.length);
+  }
+
+  private Excerpt restateAll(List<LevelReport> reports, int read) {
+    List<LevelReport> out = new ArrayList<>();
+    for (LevelReport l : reports) {
+      List<Certificate> certs = new ArrayList<>();
+      for (Certificate c : l.certificates()) {
+        certs.add(restated.computeIfAbsent(c, k -> restate(k, l.level())));
+      }
+      out.add(new LevelReport(l.level(), l.verdict(), l.reason(), certs, l.counts(), l.witness(),
+          l.elapsedNanos()));
+    }
+    return new Excerpt(h, out, cyclesChecked + " cycle certificate(s) re-checked by the "
+        + "independent checker on the " + read + " transactions the certificates mention "
+        + "and the writers of the values their RW edges read, read back from the input (edges, "
+        + "closure, SI's rule, stated version orders); non-cycle certificates and witnesses "
+        + "are not re-checked");
+  }
+
+  /**
+   * The (key, value) of every RW edge of a cycle whose read value is not the initial one, as
+   * the input stores them: the checker orders that value's writer before the overwriter, so
+   * the writer must be in the excerpt for the check to be as strong as on the whole history.
+   */
+  private List<Object[]> overwrittenValues(List<LevelReport> reports) {
+    CertificateFactory values = new CertificateFactory(h);
+    List<Object[]> out = new ArrayList<>();
+    for (LevelReport l : reports) {
+      for (Certificate c : l.certificates()) {
+        if (!isGraphCycle(c)) {
+          continue;
+        }
+        for (Edge e : values.withValues(mapped(c.edges()))) {
+          if (e.type() == EdgeType.RW && e.value() >= 0) {
+            out.add(new Object[] {h.keys().decode(e.key()), h.values().decode(e.value())});
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private static long[] withWriters(long[] ids, long[] writers) {
+    return LongStream.concat(Arrays.stream(ids), Arrays.stream(writers)).distinct().sorted().toArray();
+  }
+
+  /** A cycle from the graph phase: typed edges, no operations, the summary GraphPhase gives. */
+  private static boolean isGraphCycle(Certificate c) {
+    return c.anomaly().isCycle() && c.ops().length == 0 && c.summary().lastIndexOf(GraphPhase.SUMMARY) >= 0;
+  }
+
+  private List<Edge> mapped(List<Edge> edges) {
+    List<Edge> out = new ArrayList<>();
+    for (Edge e : edges) {
+      out.add(new Edge(txn(e.from()), txn(e.to()), e.type(), key(e.key()), value(e.value())));
+    }
+    return out;
+  }
+
+  /** The file ids of every transaction a certificate names, sorted. */
+  private long[] mentioned(List<LevelReport> reports) {
+    TreeSet<Integer> dense = new TreeSet<>();
+    for (LevelReport l : reports) {
+      for (Certificate c : l.certificates()) {
+        for (int t : c.txns()) {
+          dense.add(t);
+        }
+        for (Edge e : c.edges()) {
+          dense.add(e.from());
+          dense.add(e.to());
+        }
+        for (int o : c.ops()) {
+          dense.add(txnOf(o));
+        }
+      }
+    }
+    dense.remove(-1);
+    return dense.stream().mapToLong(t -> txns.txnId[t]).sorted().toArray();
+  }
+
+  private void index(History excerpt) {
+    h = excerpt;
+    for (int t = 0; t < h.txnCount(); t++) {
+      subTxn.put(h.txnId(t), t);
+    }
+    byName(h.keys(), subKey);
+    byName(h.values(), subValue);
+  }
+
+  private static void byName(Dictionary d, Map<String, Integer> into) {
+    for (int c = 0; c < d.size(); c++) {
+      into.putIfAbsent(d.show(c), c);
+    }
+  }
+
+  private Certificate restate(Certificate c, Level level) {
+    List<Edge> edges = mapped(c.edges());
+    if (isGraphCycle(c)) {
+      String prefix = c.summary().substring(0, c.summary().lastIndexOf(GraphPhase.SUMMARY));
+      Certificate cycle = new CertificateFactory(h).cycle(edges, prefix);
+      Check check = CycleCheck.check(h, level, cycle.edges());
+      if (!check.valid()) {
+        throw new IllegalStateException("the independent checker rejected the certificate "
+            + cycle.summary() + ": " + check.problem());
+      }
+      cyclesChecked++;
+      return cycle;
+    }
+    int[] ts = c.txns().clone();
+    for (int i = 0; i < ts.length; i++) {
+      ts[i] = txn(ts[i]);
+    }
+    int[] ks = c.keys().clone();
+    for (int i = 0; i < ks.length; i++) {
+      ks[i] = key(ks[i]);
+    }
+    int[] os = c.ops().clone();
+    for (int i = 0; i < os.length; i++) {
+      os[i] = op(os[i]);
+    }
+    return new Certificate(c.anomaly(), ts, ks, os, edges, c.summary());
+  }
+
+  private int txn(int t) {
+    return t < 0 ? t : found(subTxn.get(txns.txnId[t]), "transaction T" + txns.txnId[t]);
+  }
+
+  private int key(int k) {
+    return k < 0 ? k : found(subKey.get(keyNames.get(k)), "key " + keyNames.get(k));
+  }
+
+  private int value(int v) {
+    return v < 0 ? v : found(subValue.get(valueNames.get(v)), "value " + valueNames.get(v));
+  }
+
+  private int op(int o) {
+    int t = txnOf(o);
+    return h.firstOp(txn(t)) + (o - txns.opStart[t]);
+  }
+
+  /** The transaction whose operations include {@code o}: the last t with opStart[t] <= o. */
+  private int txnOf(int o) {
+    int lo = 0;
+    int hi = txns.count() - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (txns.opStart[mid] <= o) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
+  }
+
+  private static int found(Integer code, String what) {
+    if (code == null) {
+      throw new IllegalStateException(what + " of a certificate is not in the excerpt read back");
+    }
+    return code;
+  }
+}
