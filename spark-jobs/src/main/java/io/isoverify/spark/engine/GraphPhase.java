@@ -14,6 +14,7 @@ import io.isoverify.history.check.Verdict;
 import io.isoverify.solver.ComponentSolver;
 import io.isoverify.solver.SolveLimits;
 import io.isoverify.solver.SolveResult;
+import io.isoverify.spark.graphx.GraphxScc;
 import io.isoverify.spark.report.LevelReport;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.TxnColumns;
@@ -31,29 +32,70 @@ import org.apache.spark.sql.SparkSession;
  * stages computed: graph-partitioning's {@link Partitioner} builds the compact known graph,
  * prunes it and splits it into P-SCC components on the driver (the same code the
  * in-process engine runs on a History, through {@link PolygraphInput}); local-solver's
- * {@link ComponentSolver} decides each component. Components are solved on the driver's
- * threads while their transactions together stay under {@link #DRIVER_VERTICES}, and on
- * the executors (one task per component) above that.
+ * {@link ComponentSolver} decides each component.
+ *
+ * <p>The P-SCC step runs where the residual graph fits: on the driver (iterative Tarjan)
+ * while the P-graph after pruning (known edges plus both sides of every live constraint)
+ * has fewer than {@link #DRIVER_GRAPH_EDGES_CONF} edges (default
+ * {@link #DRIVER_GRAPH_EDGES}), and on Spark GraphX ({@link GraphxScc}) from that size on.
+ * The components are the same either way. Components are solved on the driver's threads
+ * while their transactions together stay under {@link #DRIVER_VERTICES}, and on the
+ * executors (one task per component) above that.
  */
 final class GraphPhase {
   /** Residual size (transactions in all components) solved on the driver. */
   static final int DRIVER_VERTICES = 200_000;
+  /**
+   * Setting for the P-SCC rule: a Spark conf ({@code --conf}) or, for the embedded engine,
+   * a system property of the same name; 0 sends every P-graph to GraphX.
+   */
+  static final String DRIVER_GRAPH_EDGES_CONF = "spark.verifier.driverGraphEdges";
+  /**
+   * P-graphs of this many edges and more go to GraphX by default. The driver's Tarjan is
+   * linear and takes well under a second per 10^7 edges, while GraphX's Pregel rounds cost
+   * seconds each; what pushes a graph off the driver is memory (the driver's arrays grow by
+   * about 40 bytes per P-graph edge in this step), so the default sits where that reaches a
+   * few GiB.
+   */
+  static final long DRIVER_GRAPH_EDGES = 100_000_000L;
 
   private GraphPhase() {}
 
   static List<LevelReport> check(SparkSession spark, TxnColumns txns, int keyCount,
       GraphInputStage.Arrays a, List<Level> levels, LinkedHashMap<String, Long> phases) {
     PolygraphInput in = input(txns, keyCount, a);
+    GraphxScc graphx = new GraphxScc(JavaSparkContext.fromSparkContext(spark.sparkContext()));
+    PartitionOptions options = PartitionOptions.defaults()
+        .withSccLabeller(graphx, driverGraphEdges(spark));
     List<LevelReport> out = new ArrayList<>();
     for (Level level : levels) {
       long t0 = System.nanoTime();
-      Partition p = Partitioner.partition(in, level, PartitionOptions.defaults());
+      Partition p = Partitioner.partition(in, level, options);
       long t1 = System.nanoTime();
       phases.merge("partition", t1 - t0, Long::sum);
       out.add(level(spark, p, level, t0));
       phases.merge("solve", System.nanoTime() - t1, Long::sum);
     }
+    if (graphx.nanos() > 0) {
+      phases.put("P-SCC on GraphX (in partition)", graphx.nanos());
+    }
     return out;
+  }
+
+  /** The P-SCC rule's threshold: the Spark conf, else the system property, else the default. */
+  static long driverGraphEdges(SparkSession spark) {
+    String value = spark.conf().get(DRIVER_GRAPH_EDGES_CONF,
+        System.getProperty(DRIVER_GRAPH_EDGES_CONF, String.valueOf(DRIVER_GRAPH_EDGES)));
+    try {
+      long edges = Long.parseLong(value.trim());
+      if (edges >= 0) {
+        return edges;
+      }
+    } catch (NumberFormatException e) {
+      // reported below with the setting's name
+    }
+    throw new IllegalArgumentException(DRIVER_GRAPH_EDGES_CONF
+        + " must be a number of edges (0 or more), got '" + value + "'");
   }
 
   /** The polygraph input of the Spark stages' arrays. */
