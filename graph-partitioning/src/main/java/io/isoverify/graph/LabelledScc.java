@@ -13,14 +13,16 @@ import java.util.Arrays;
  *       leaves the residual graph where every vertex has both. O(n + arcs). Long session
  *       chains and acyclic regions vanish here, which an iterative distributed labeller
  *       would otherwise pay one round per vertex of path length for.</li>
- *   <li>The labeller labels the residual graph (vertices renumbered densely, ascending).</li>
+ *   <li>The labeller labels the residual graph (vertices renumbered densely, ascending;
+ *       parallel arcs and loops dropped, arcs sorted).</li>
  *   <li>Components are renumbered canonically (by their smallest vertex), then ordered by
  *       Kahn's algorithm on the condensation (a FIFO queue seeded in canonical order, arcs in
  *       CSR order), so the numbering depends only on the arcs and the partition of the
  *       vertices, never on the labeller's own numbering. A cycle left in the condensation
  *       means the labeller split a component: that is a bug of the labeller and fails loudly.</li>
  * </ol>
- * Memory: two CSRs of the arcs and a few int arrays of n.
+ * Memory: two CSRs of the arcs, the residual arcs (16 bytes each while sorted) and a few
+ * int arrays of n.
  */
 final class LabelledScc {
   final int[] component;
@@ -34,18 +36,12 @@ final class LabelledScc {
     for (int v = 0; v < n; v++) {
       residual[v] = live[v] ? r++ : -1;
     }
-    int m = 0;
-    for (int a = 0; a < arcs; a++) {
-      m += live[tail[a]] && live[head[a]] ? 1 : 0;
-    }
-    int[] rf = new int[m];
-    int[] rt = new int[m];
-    m = 0;
-    for (int a = 0; a < arcs; a++) {
-      if (live[tail[a]] && live[head[a]]) {
-        rf[m] = residual[tail[a]];
-        rt[m++] = residual[head[a]];
-      }
+    long[] pairs = distinctPairs(tail, head, arcs, live, residual);
+    int[] rf = new int[pairs.length];
+    int[] rt = new int[pairs.length];
+    for (int i = 0; i < pairs.length; i++) {
+      rf[i] = (int) (pairs[i] >>> 32);
+      rt[i] = (int) pairs[i];
     }
     int[] labels = r == 0 ? new int[0] : labeller.label(r, rf, rt);
     if (labels == null || labels.length != r) {
@@ -77,6 +73,34 @@ final class LabelledScc {
     for (int v = 0; v < n; v++) {
       component[v] = count - 1 - rank[canon[v]];
     }
+  }
+
+  /**
+   * The arcs between live vertices in residual ids, as (tail << 32 | head), sorted, without
+   * parallel arcs or loops: neither changes any SCC, and P-graphs repeat pairs often (an SO
+   * or WR edge doubled by a constraint side, several keys ordering the same two writers).
+   */
+  private static long[] distinctPairs(int[] tail, int[] head, int arcs, boolean[] live,
+      int[] residual) {
+    int m = 0;
+    for (int a = 0; a < arcs; a++) {
+      m += live[tail[a]] && live[head[a]] && tail[a] != head[a] ? 1 : 0;
+    }
+    long[] pairs = new long[m];
+    m = 0;
+    for (int a = 0; a < arcs; a++) {
+      if (live[tail[a]] && live[head[a]] && tail[a] != head[a]) {
+        pairs[m++] = (long) residual[tail[a]] << 32 | residual[head[a]];
+      }
+    }
+    Arrays.parallelSort(pairs);
+    int distinct = 0;
+    for (int i = 0; i < m; i++) {
+      if (i == 0 || pairs[i] != pairs[i - 1]) {
+        pairs[distinct++] = pairs[i];
+      }
+    }
+    return Arrays.copyOf(pairs, distinct);
   }
 
   /** Live vertices after peeling those without a live in-arc or out-arc, to the fixpoint. */

@@ -59,7 +59,7 @@ public final class GraphxSccBench {
       GraphxScc graphx = new GraphxScc(jsc);
       long start = System.nanoTime();
       SccLabeller measured = (n, from, to) -> {
-        System.out.printf(Locale.ROOT, "  trimmed on the driver in %.3f s to %d vertices, %d arcs; "
+        System.out.printf(Locale.ROOT, "  P-SCC step reached after %.3f s; trimmed and deduplicated to %d vertices, %d arcs; "
             + "GraphX starts%n", (System.nanoTime() - start) / 1e9, n, from.length);
         return graphx.label(n, from, to);
       };
