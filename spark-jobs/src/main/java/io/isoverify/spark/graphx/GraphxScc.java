@@ -49,17 +49,22 @@ public final class GraphxScc implements SccLabeller {
 
   @Override
   public int[] label(int vertexCount, int[] from, int[] to) {
+    int[] labels = new int[vertexCount];
+    Arrays.setAll(labels, v -> v);
+    if (from.length == 0) {
+      return labels; // no arc, no cycle: every vertex alone
+    }
     long t0 = System.nanoTime();
     int slices = Math.max(jsc.defaultParallelism(),
         (int) Math.min(Integer.MAX_VALUE, (from.length + (long) SLICE_ARCS - 1) / SLICE_ARCS));
-    slices = Math.max(1, Math.min(slices, from.length));
+    slices = Math.min(slices, from.length);
     List<int[][]> parts = new ArrayList<>(slices);
     for (int s = 0; s < slices; s++) {
       int begin = (int) ((long) from.length * s / slices);
       int end = (int) ((long) from.length * (s + 1) / slices);
       parts.add(new int[][] {Arrays.copyOfRange(from, begin, end), Arrays.copyOfRange(to, begin, end)});
     }
-    JavaRDD<Edge<Object>> edges = jsc.parallelize(parts, Math.max(1, parts.size()))
+    JavaRDD<Edge<Object>> edges = jsc.parallelize(parts, slices)
         .flatMap(GraphxScc::edges);
     ClassTag<Object> tag = ClassTag$.MODULE$.AnyRef();
     Graph<Object, Object> graph = Graph.fromEdges(edges.rdd(), null,
@@ -68,8 +73,6 @@ public final class GraphxScc implements SccLabeller {
     List<int[]> pairs = scc.vertices().toJavaRDD().mapPartitions(GraphxScc::pairs).collect();
     scc.unpersist(false);
     graph.unpersist(false);
-    int[] labels = new int[vertexCount];
-    Arrays.setAll(labels, v -> v);
     for (int[] p : pairs) {
       for (int i = 0; i < p.length; i += 2) {
         labels[p[i]] = p[i + 1];
