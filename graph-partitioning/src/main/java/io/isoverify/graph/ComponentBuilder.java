@@ -26,7 +26,13 @@ import java.util.List;
  * <p>{@link #sccRank} orders the SCCs topologically: a witness for the whole history orders
  * vertices by (rank, order inside their component).
  *
- * <p>Cost O(vertices + known edges + side edges) plus the iterative Tarjan.
+ * <p>The SCCs come from the in-JVM iterative Tarjan, or for large P-graphs from the
+ * external labeller of {@link PartitionOptions#sccLabeller()} ({@link LabelledScc}). The
+ * components do not depend on how SCCs are numbered (they are grouped and numbered by their
+ * lowest vertex), so both give the same components in the same order; {@link #sccRank} is a
+ * topological rank either way, though not the same one.
+ *
+ * <p>Cost O(vertices + known edges + side edges) plus the SCC step.
  */
 final class ComponentBuilder {
   final List<Component> components = new ArrayList<>();
@@ -35,7 +41,7 @@ final class ComponentBuilder {
   final int[] sccRank;
   int largest;
 
-  ComponentBuilder(int n, int[] txnOf, EdgeList known, Constraints cons) {
+  ComponentBuilder(int n, int[] txnOf, EdgeList known, Constraints cons, PartitionOptions options) {
     EdgeList sides = cons.edges;
     int arcs = known.size();
     for (int c = 0; c < cons.count(); c++) {
@@ -56,13 +62,22 @@ final class ComponentBuilder {
         head[a] = sides.to(e);
       }
     }
-    StronglyConnected scc = new StronglyConnected(Csr.of(n, tail, head, arcs));
-    int[] comp = scc.component;
+    int[] comp;
+    int count;
+    if (options.external(arcs)) {
+      LabelledScc scc = new LabelledScc(n, tail, head, arcs, options.sccLabeller());
+      comp = scc.component;
+      count = scc.count;
+    } else {
+      StronglyConnected scc = new StronglyConnected(Csr.of(n, tail, head, arcs));
+      comp = scc.component;
+      count = scc.count;
+    }
     sccRank = new int[n];
     for (int v = 0; v < n; v++) {
-      sccRank[v] = scc.count - 1 - comp[v];
+      sccRank[v] = count - 1 - comp[v];
     }
-    int[] parent = new int[scc.count];
+    int[] parent = new int[count];
     Arrays.setAll(parent, i -> i);
     boolean[] kept = new boolean[cons.count()];
     for (int c = 0; c < cons.count(); c++) {

@@ -8,14 +8,22 @@ package io.isoverify.graph;
  *     unpruned constraints simply stay in the components) when it is reached
  * @param incrementalPruning true: pruning adds known edges to the reachability index as it
  *     goes; false: it rebuilds the index before each round while rounds prune many
+ * @param sccLabeller where the P-SCC labels come from for large P-graphs ({@link LabelledScc});
+ *     null: always the in-JVM {@link StronglyConnected}
+ * @param labellerMinArcs the P-graph (known edges + every edge of every live constraint) goes
+ *     to {@code sccLabeller} when it has at least this many arcs, else to the in-JVM Tarjan
  */
-public record PartitionOptions(int threads, int maxPruneRounds, boolean incrementalPruning) {
+public record PartitionOptions(int threads, int maxPruneRounds, boolean incrementalPruning,
+    SccLabeller sccLabeller, long labellerMinArcs) {
   public PartitionOptions {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, got " + threads);
     }
     if (maxPruneRounds < 0) {
       throw new IllegalArgumentException("maxPruneRounds must be >= 0, got " + maxPruneRounds);
+    }
+    if (labellerMinArcs < 0) {
+      throw new IllegalArgumentException("labellerMinArcs must be >= 0, got " + labellerMinArcs);
     }
   }
 
@@ -27,18 +35,31 @@ public record PartitionOptions(int threads, int maxPruneRounds, boolean incremen
    */
   public static PartitionOptions defaults() {
     return new PartitionOptions(Runtime.getRuntime().availableProcessors(), Integer.MAX_VALUE,
-        false);
+        false, null, 0);
   }
 
   public PartitionOptions withThreads(int n) {
-    return new PartitionOptions(n, maxPruneRounds, incrementalPruning);
+    return new PartitionOptions(n, maxPruneRounds, incrementalPruning, sccLabeller, labellerMinArcs);
   }
 
   public PartitionOptions withMaxPruneRounds(int n) {
-    return new PartitionOptions(threads, n, incrementalPruning);
+    return new PartitionOptions(threads, n, incrementalPruning, sccLabeller, labellerMinArcs);
   }
 
   public PartitionOptions withIncrementalPruning(boolean on) {
-    return new PartitionOptions(threads, maxPruneRounds, on);
+    return new PartitionOptions(threads, maxPruneRounds, on, sccLabeller, labellerMinArcs);
+  }
+
+  /**
+   * P-SCC labels from {@code labeller} for P-graphs of at least {@code minArcs} arcs (0: all);
+   * the components are the same either way.
+   */
+  public PartitionOptions withSccLabeller(SccLabeller labeller, long minArcs) {
+    return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, labeller, minArcs);
+  }
+
+  /** Whether a P-graph of {@code arcs} arcs goes to the external labeller. */
+  boolean external(long arcs) {
+    return sccLabeller != null && arcs >= labellerMinArcs;
   }
 }

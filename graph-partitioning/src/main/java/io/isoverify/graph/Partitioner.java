@@ -70,7 +70,7 @@ public final class Partitioner {
     List<List<Edge>> conflict = pruner.conflictCycles == null ? null
         : List.of(report.edges(pruner.conflictCycles[0]), report.edges(pruner.conflictCycles[1]));
     ComponentBuilder parts = knownCycle == null && conflict == null
-        ? new ComponentBuilder(n, vertices.txnOf, known, constraints) : null;
+        ? new ComponentBuilder(n, vertices.txnOf, known, constraints, options) : null;
     long t3 = System.nanoTime();
     long[] byType = new long[EdgeType.values().length];
     for (int e = 0; e < known.size(); e++) {

@@ -14,6 +14,7 @@ import io.isoverify.history.check.Verdict;
 import io.isoverify.solver.ComponentSolver;
 import io.isoverify.solver.SolveLimits;
 import io.isoverify.solver.SolveResult;
+import io.isoverify.spark.graphx.GraphxScc;
 import io.isoverify.spark.report.LevelReport;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.TxnColumns;
@@ -31,31 +32,76 @@ import org.apache.spark.sql.SparkSession;
  * stages computed: graph-partitioning's {@link Partitioner} builds the compact known graph,
  * prunes it and splits it into P-SCC components on the driver (the same code the
  * in-process engine runs on a History, through {@link PolygraphInput}); local-solver's
- * {@link ComponentSolver} decides each component. Components are solved on the driver's
- * threads while their transactions together stay under {@link #DRIVER_VERTICES}, and on
- * the executors (one task per component) above that.
+ * {@link ComponentSolver} decides each component.
+ *
+ * <p>The P-SCC step runs where the residual graph fits: on the driver (iterative Tarjan)
+ * while the P-graph after pruning (known edges plus both sides of every live constraint)
+ * has fewer than {@link #DRIVER_GRAPH_EDGES_CONF} edges (default
+ * {@link #DRIVER_GRAPH_EDGES}), and on Spark GraphX ({@link GraphxScc}) from that size on.
+ * The components are the same either way. Components are solved on the driver's threads
+ * while their transactions together stay under {@link #DRIVER_VERTICES}, and on the
+ * executors (one task per component) above that.
  */
 final class GraphPhase {
   /** Residual size (transactions in all components) solved on the driver. */
   static final int DRIVER_VERTICES = 200_000;
   /** How the summary of a cycle certificate continues after its prefix. */
   static final String SUMMARY = "a cycle of ";
+  /**
+   * Setting for the P-SCC rule: a Spark conf ({@code --conf}) or, for the embedded engine,
+   * a system property of the same name; 0 sends every P-graph to GraphX.
+   */
+  static final String DRIVER_GRAPH_EDGES_CONF = "spark.verifier.driverGraphEdges";
+  /**
+   * P-graphs of this many edges and more go to GraphX by default. Measured
+   * (GraphxSccBench, SER, local[2]; README): the driver's Tarjan and component assembly take
+   * 0.1 s on 322 k arcs and 3.4 s on a 5.6 M-edge P-graph, GraphX 69 s on the first and
+   * had not finished after 8 minutes on the second (5.2 M arcs after trimming and
+   * deduplication).
+   * The driver's step is linear (a minute or so at this default, extrapolated) and GraphX
+   * does not save driver memory (the driver holds the P-graph's arrays either way), so the
+   * default keeps every P-graph seen so far on the driver; the conf moves the bound, or
+   * forces GraphX with 0.
+   */
+  static final long DRIVER_GRAPH_EDGES = 100_000_000L;
 
   private GraphPhase() {}
 
   static List<LevelReport> check(SparkSession spark, TxnColumns txns, int keyCount,
       GraphInputStage.Arrays a, List<Level> levels, LinkedHashMap<String, Long> phases) {
     PolygraphInput in = input(txns, keyCount, a);
+    GraphxScc graphx = new GraphxScc(JavaSparkContext.fromSparkContext(spark.sparkContext()));
+    PartitionOptions options = PartitionOptions.defaults()
+        .withSccLabeller(graphx, driverGraphEdges(spark));
     List<LevelReport> out = new ArrayList<>();
     for (Level level : levels) {
       long t0 = System.nanoTime();
-      Partition p = Partitioner.partition(in, level, PartitionOptions.defaults());
+      Partition p = Partitioner.partition(in, level, options);
       long t1 = System.nanoTime();
       phases.merge("partition", t1 - t0, Long::sum);
       out.add(level(spark, p, level, t0));
       phases.merge("solve", System.nanoTime() - t1, Long::sum);
     }
+    if (graphx.nanos() > 0) {
+      phases.put("P-SCC on GraphX (in partition)", graphx.nanos());
+    }
     return out;
+  }
+
+  /** The P-SCC rule's threshold: the Spark conf, else the system property, else the default. */
+  static long driverGraphEdges(SparkSession spark) {
+    String value = spark.conf().get(DRIVER_GRAPH_EDGES_CONF,
+        System.getProperty(DRIVER_GRAPH_EDGES_CONF, String.valueOf(DRIVER_GRAPH_EDGES)));
+    try {
+      long edges = Long.parseLong(value.trim());
+      if (edges >= 0) {
+        return edges;
+      }
+    } catch (NumberFormatException e) {
+      // reported below with the setting's name
+    }
+    throw new IllegalArgumentException(DRIVER_GRAPH_EDGES_CONF
+        + " must be a number of edges (0 or more), got '" + value + "'");
   }
 
   /** The polygraph input of the Spark stages' arrays. */

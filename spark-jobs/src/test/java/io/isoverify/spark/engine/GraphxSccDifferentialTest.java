@@ -1,0 +1,156 @@
+package io.isoverify.spark.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.isoverify.datasets.sim.RandomHistories;
+import io.isoverify.graph.Component;
+import io.isoverify.graph.Partition;
+import io.isoverify.graph.PartitionOptions;
+import io.isoverify.graph.Partitioner;
+import io.isoverify.graph.PolygraphInput;
+import io.isoverify.history.History;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.check.NonCycleChecks;
+import io.isoverify.history.check.Verdict;
+import io.isoverify.history.io.ParquetHistoryWriter;
+import io.isoverify.solver.InProcessVerifier;
+import io.isoverify.solver.VerifierOptions;
+import io.isoverify.spark.graphx.GraphxScc;
+import io.isoverify.spark.report.LevelReport;
+import io.isoverify.spark.stages.EncodingStage;
+import io.isoverify.spark.stages.GraphInputStage;
+import io.isoverify.spark.stages.HistoryStage;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Set;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The P-SCC step on GraphX (threshold 0 forces it) against the driver's Tarjan, on the
+ * Spark stages' arrays of random histories (fixed seeds) written to Parquet: the same
+ * components, array for array, and the same verdicts and certificates from
+ * {@link GraphPhase#check}, on valid histories and on ones with a cycle.
+ */
+class GraphxSccDifferentialTest {
+  /** Up to 30 transactions on 3 keys: concurrent enough that pruning leaves components. */
+  private static final RandomHistories.Shape SHAPE = new RandomHistories.Shape(3, 6, 8, 4, 3, 30);
+
+  @TempDir Path dir;
+
+  @Test
+  void validHistoriesGiveTheSameComponentsAndVerdicts() throws Exception {
+    List<History> parts = new ArrayList<>();
+    for (long seed = 1; seed <= 30; seed++) {
+      parts.add(RandomHistories.valid(seed, Level.SER, SHAPE));
+    }
+    List<LevelReport> reports = compare(parts, true);
+    for (LevelReport r : reports) {
+      assertEquals(Verdict.HOLDS, r.verdict(), r.level() + ": " + r.reason());
+    }
+  }
+
+  @Test
+  void historiesWithCyclesGiveTheSameComponentsAndVerdicts() throws Exception {
+    List<History> parts = new ArrayList<>();
+    InProcessVerifier verifier = new InProcessVerifier(VerifierOptions.defaults());
+    for (long seed = 1; parts.size() < 12; seed++) {
+      History c = RandomHistories.candidate(seed, Level.SER).history();
+      if (NonCycleChecks.findings(c, 1).clean()) {
+        parts.add(c);
+      }
+    }
+    assertTrue(parts.stream().anyMatch(h -> verifier.verify(h, Set.of(Level.SER))
+        .get(Level.SER).verdict() == Verdict.VIOLATED), "some part has a cycle");
+    List<LevelReport> reports = compare(parts, false);
+    assertEquals(Verdict.VIOLATED, reports.get(0).verdict());
+  }
+
+  @Test
+  void aBadThresholdIsNamed() {
+    SparkSession spark = TestSpark.session();
+    spark.conf().set(GraphPhase.DRIVER_GRAPH_EDGES_CONF, "lots");
+    try {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> GraphPhase.driverGraphEdges(spark));
+      assertEquals("spark.verifier.driverGraphEdges must be a number of edges (0 or more), got 'lots'",
+          e.getMessage());
+    } finally {
+      spark.conf().unset(GraphPhase.DRIVER_GRAPH_EDGES_CONF);
+    }
+    assertEquals(GraphPhase.DRIVER_GRAPH_EDGES, GraphPhase.driverGraphEdges(spark));
+  }
+
+  /**
+   * Partitions and checks the union of {@code parts} both ways; returns the driver path's
+   * reports after asserting the GraphX path gives the same.
+   */
+  private List<LevelReport> compare(List<History> parts, boolean expectComponents) throws Exception {
+    Path file = dir.resolve("union.parquet");
+    ParquetHistoryWriter.write(HistoryUnion.of(parts), file);
+    SparkSession spark = TestSpark.session();
+    HistoryStage.Result read = HistoryStage.run(spark, file.toString(), file.toString());
+    EncodingStage.Result enc = EncodingStage.run(spark, read);
+    GraphInputStage.Arrays arrays = GraphInputStage.run(enc.ops(), read.txns().count());
+    PolygraphInput in = GraphPhase.input(read.txns(), (int) enc.keyCount(), arrays);
+    List<Level> levels = List.of(Level.SER, Level.SI);
+    for (Level level : levels) {
+      Partition driver = Partitioner.partition(in, level, PartitionOptions.defaults());
+      GraphxScc graphx = new GraphxScc(JavaSparkContext.fromSparkContext(spark.sparkContext()));
+      Partition cluster = Partitioner.partition(in, level,
+          PartitionOptions.defaults().withSccLabeller(graphx, 0));
+      assertTrue(graphx.nanos() > 0 || driver.violated(), level + ": GraphX was asked");
+      assertEquals(driver.violated(), cluster.violated(), level.toString());
+      assertEquals(show(driver), show(cluster), level.toString());
+      if (expectComponents) {
+        assertFalse(driver.components().isEmpty(), level + ": the histories leave components");
+      }
+    }
+    List<LevelReport> onDriver = GraphPhase.check(spark, read.txns(), (int) enc.keyCount(), arrays,
+        levels, new LinkedHashMap<>());
+    LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
+    spark.conf().set(GraphPhase.DRIVER_GRAPH_EDGES_CONF, "0");
+    List<LevelReport> onGraphx;
+    try {
+      onGraphx = GraphPhase.check(spark, read.txns(), (int) enc.keyCount(), arrays, levels, phases);
+    } finally {
+      spark.conf().unset(GraphPhase.DRIVER_GRAPH_EDGES_CONF);
+    }
+    assertTrue(phases.containsKey("P-SCC on GraphX (in partition)") || onDriver.stream()
+        .allMatch(r -> r.verdict() == Verdict.VIOLATED && r.witness() == null), "GraphX ran: " + phases);
+    for (int i = 0; i < levels.size(); i++) {
+      LevelReport d = onDriver.get(i);
+      LevelReport g = onGraphx.get(i);
+      assertEquals(d.verdict(), g.verdict(), d.level().toString());
+      assertEquals(d.reason(), g.reason(), d.level().toString());
+      assertEquals(d.witness(), g.witness(), d.level().toString());
+      assertEquals(d.counts(), g.counts(), d.level().toString());
+      assertEquals(SparkEngineDifferentialTest.show(d.certificates()),
+          SparkEngineDifferentialTest.show(g.certificates()), d.level().toString());
+    }
+    return onDriver;
+  }
+
+  /** Every component's arrays, in order, and the count and sizes first. */
+  private static List<String> show(Partition p) {
+    List<String> out = new ArrayList<>();
+    out.add(p.components().size() + " components, sizes "
+        + p.components().stream().map(c -> c.vertexCount()).toList());
+    for (Component c : p.components()) {
+      ComponentData d = ComponentData.of(c);
+      out.add(Arrays.toString(d.txns()) + Arrays.toString(d.knownFrom()) + Arrays.toString(d.knownTo())
+          + Arrays.toString(d.knownType()) + Arrays.toString(d.knownKey()) + Arrays.toString(d.sideStart())
+          + Arrays.toString(d.sideFrom()) + Arrays.toString(d.sideTo()) + Arrays.toString(d.sideType())
+          + Arrays.toString(d.sideKey()));
+    }
+    return out;
+  }
+}
