@@ -10,7 +10,7 @@ import org.apache.spark.sql.Row;
 
 /**
  * The reduce side of the per-key job: the operations of one key at a time, sorted by
- * (value, transaction, position), held in primitive arrays, give
+ * value, held in primitive arrays, give
  * <ul>
  *   <li>the first writing operation of each (key, value), any outcome (WriteIndex), and so
  *       the duplicate written values and the Spark value code: the id of the value's first
@@ -20,12 +20,12 @@ import org.apache.spark.sql.Row;
  *   <li>the non-cycle findings of each (transaction, key) ({@link TxnAnomalies}) and the
  *       reads of values first written by unknown-outcome transactions.</li>
  * </ul>
- * Rows are {@code key, value, t, op_pos, kind (OpKind ordinal), file, row}. Cost per key:
+ * Rows are {@code key, value, txn, op_pos, kind (OpKind ordinal), file, row}. Cost per key:
  * O(m log m) for its m operations.
  */
 final class KeyChecks {
   /** What every task needs about the transactions: broadcast once. */
-  record Context(FileIndex files, TxnIndex index, int[] opStart, byte[] outcome, long[] txnId,
+  record Context(TxnIndex index, int[] opStart, byte[] outcome, long[] txnId,
       int examples) implements Serializable {}
 
   final Context ctx;
@@ -61,7 +61,7 @@ final class KeyChecks {
     this.out = new KeyBlock.Builder(ctx.outcome(), ctx.examples());
   }
 
-  /** The block of one partition's operations, sorted by (key, value, t, op_pos). */
+  /** The block of one partition's operations, sorted by (key, value). */
   static KeyBlock block(Iterator<Row> sorted, Context ctx) {
     KeyChecks c = new KeyChecks(ctx);
     while (sorted.hasNext()) {
@@ -105,7 +105,7 @@ final class KeyChecks {
       }
       val[m] = nv - 1;
     }
-    t[m] = r.getInt(2);
+    t[m] = ctx.index().t(r.getLong(2));
     opPos[m] = r.getInt(3);
     opId[m] = ctx.opStart()[t[m]] + opPos[m];
     kind[m] = r.getByte(4);
@@ -191,22 +191,28 @@ final class KeyChecks {
     Arrays.fill(lowestEffective, 0, nv, -1);
     for (int i = 0; i < m; i++) {
       int v = val[i];
-      if (v < 0) {
-        continue;
+      if (v >= 0 && installs(kind[i]) && (firstInstall[v] < 0 || opId[i] < firstInstall[v])) {
+        firstInstall[v] = opId[i];
+        firstInstallTxn[v] = t[i];
       }
-      if (installs(kind[i])) {
-        if (firstInstall[v] < 0) {
-          firstInstall[v] = opId[i];
-          firstInstallTxn[v] = t[i];
-          code[v] = opId[i];
-        } else if (t[i] != firstInstallTxn[v]) {
-          out.duplicate(opId[i], keyLocal, code[v], firstInstallTxn[v], t[i]);
-        }
+    }
+    int dup = -1;
+    for (int i = 0; i < m; i++) {
+      int v = val[i];
+      if (v >= 0 && installs(kind[i]) && t[i] != firstInstallTxn[v] && (dup < 0 || opId[i] < opId[dup])) {
+        dup = i;
       }
+    }
+    if (dup >= 0) {
+      int v = val[dup];
+      out.duplicate(opId[dup], keyLocal, firstInstall[v], firstInstallTxn[v], t[dup]);
+    }
+    for (int v = 0; v < nv; v++) {
+      code[v] = firstInstall[v];
     }
     for (int i = 0; i < m; i++) {
       int v = val[i];
-      if (v >= 0 && code[v] < 0) {
+      if (v >= 0 && firstInstall[v] < 0 && (code[v] < 0 || opId[i] < code[v])) {
         code[v] = opId[i];
       }
     }

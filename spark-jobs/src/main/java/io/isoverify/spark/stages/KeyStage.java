@@ -1,20 +1,21 @@
 package io.isoverify.spark.stages;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.udf;
+import static org.apache.spark.sql.functions.when;
 
 import io.isoverify.history.IndexSort;
 import io.isoverify.history.OpKind;
 import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * The per-key job: one shuffle of the operations by key serves the WR join (who wrote
@@ -31,8 +32,9 @@ import org.apache.spark.sql.types.StructType;
  * transaction and operation ids are History's.
  *
  * <p>Cost: one scan of the Parquet columns (txn, op_pos, kind, key, value), one shuffle of
- * a narrow row per keyed operation, hashed by key and sorted within partitions by (key,
- * value, t, op_pos); broadcast: the transaction index and per-transaction op offsets,
+ * a narrow row per keyed operation (key, value, txn, op_pos, kind, file, row: plain
+ * column expressions, no object per row on the map side), hashed by key and sorted within
+ * partitions by (key, value); broadcast: the transaction index and per-transaction op offsets,
  * outcomes and ids. On the driver: the blocks (about 5 ints per effective write or external
  * read of a non-aborted transaction) and a sort of the keys.
  */
@@ -48,39 +50,20 @@ public final class KeyStage {
   public static Result run(SparkSession spark, HistoryStage.Result h, int examples) {
     JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     TxnColumns txns = h.txns();
-    Broadcast<KeyChecks.Context> ctx = sc.broadcast(new KeyChecks.Context(
-        new FileIndex(h.paths()), h.index(), txns.opStart, txns.outcome, txns.txnId, examples));
-    Dataset<Row> ops = OpColumns.read(spark, h.path()).where(col("key").isNotNull())
-        .select("file", "row", "txn", "op_pos", "kind", "key", "value");
-    StructType schema = new StructType()
-        .add("key", ops.schema().apply("key").dataType(), false)
-        .add("value", ops.schema().apply("value").dataType(), true)
-        .add("t", DataTypes.IntegerType, false)
-        .add("op_pos", DataTypes.IntegerType, false)
-        .add("kind", DataTypes.ByteType, false)
-        .add("file", DataTypes.IntegerType, false)
-        .add("row", DataTypes.LongType, false);
+    Broadcast<KeyChecks.Context> ctx = sc.broadcast(new KeyChecks.Context(h.index(), txns.opStart, txns.outcome, txns.txnId, examples));
+    Dataset<Row> ops = OpColumns.read(spark, h.path()).where(col("key").isNotNull());
+    Column kind = lit(null);
+    for (OpKind k : OpKind.values()) {
+      kind = when(col("kind").equalTo(k.code()), k.ordinal()).otherwise(kind);
+    }
+    FileIndex files = new FileIndex(h.paths());
+    Column file = h.paths().length == 1 ? lit(0)
+        : udf((UDF1<String, Integer>) files::of, DataTypes.IntegerType).apply(col("file"));
     List<KeyBlock> blocks = ops
-        .mapPartitions((MapPartitionsFunction<Row, Row>) it -> {
-          KeyChecks.Context c = ctx.value();
-          return new java.util.Iterator<Row>() {
-            @Override
-            public boolean hasNext() {
-              return it.hasNext();
-            }
-
-            @Override
-            public Row next() {
-              Row r = it.next();
-              return RowFactory.create(r.get(5), r.isNullAt(6) ? null : r.get(6),
-                  c.index().t(((Number) r.get(2)).longValue()), ((Number) r.get(3)).intValue(),
-                  (byte) OpKind.ofCode(r.getString(4)).ordinal(), c.files().of(r.getString(0)),
-                  r.getLong(1));
-            }
-          };
-        }, Encoders.row(schema))
+        .select(col("key"), col("value"), col("txn").cast("long"), col("op_pos").cast("int"),
+            kind.cast("byte"), file, col("row"))
         .repartition(col("key"))
-        .sortWithinPartitions("key", "value", "t", "op_pos")
+        .sortWithinPartitions("key", "value")
         .javaRDD()
         .mapPartitions(it -> List.of(KeyChecks.block(it, ctx.value())).iterator())
         .collect();

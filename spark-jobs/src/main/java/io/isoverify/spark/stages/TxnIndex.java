@@ -29,7 +29,8 @@ final class TxnIndex implements Serializable {
       hi = Math.max(hi, id);
     }
     min = lo;
-    if (n > 0 && hi - lo < (long) SPAN_PER_TXN * n + 1024 && hi - lo < Integer.MAX_VALUE - 8) {
+    double span = (double) hi - (double) lo; // ids may span more than a long holds
+    if (n > 0 && span < (double) SPAN_PER_TXN * n + 1024 && span < Integer.MAX_VALUE - 8) {
       table = new int[(int) (hi - lo + 1)];
       Arrays.fill(table, -1);
       for (int t = 0; t < n; t++) {
