@@ -10,12 +10,15 @@ import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.history.io.ParquetTestFiles;
+import io.isoverify.solver.InProcessVerifier;
+import io.isoverify.solver.VerifierOptions;
 import io.isoverify.spark.report.LevelReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Inputs the Spark stages treat differently from the in-process reader, with the same
  * findings: string session, key and value columns with transaction ids far apart (the
  * sparse transaction index), and transactions whose rows are split between part files (so
- * between tasks: several stretches of one transaction meet in the shuffle).
+ * between tasks: several stretches of one transaction meet in the shuffle); and the
+ * duplicate-write refusal, whose names come from the Parquet rows.
  */
 class SparkStagesEdgeCaseTest {
   private static final String STRINGS = """
@@ -87,6 +91,20 @@ class SparkStagesEdgeCaseTest {
     assertEquals(expected.counts(), l.counts());
     assertEquals(SparkEngineDifferentialTest.show(expected.examples(), h::showValue),
         SparkEngineDifferentialTest.show(l.certificates(), names(run)));
+  }
+
+  @Test
+  void theLowestDuplicateWriteIsRefusedInTheSameWords() throws Exception {
+    String[] rows = Arrays.copyOf(ROWS, ROWS.length + 2);
+    rows[ROWS.length] = "session=f txn=20 txn_pos=0 op_pos=0 kind=w key=y value=y3 outcome=aborted";
+    rows[ROWS.length + 1] = "session=f txn=20 txn_pos=0 op_pos=1 kind=w key=x value=x1 outcome=aborted";
+    Path f = ParquetTestFiles.write(dir.resolve("d.parquet"), STRINGS, rows);
+    History h = ParquetHistoryReader.read(f);
+    String expected = new InProcessVerifier(VerifierOptions.defaults())
+        .verify(h, Set.of(Level.SER)).get(Level.SER).reason();
+    LevelReport l = check(f).levels().get(0);
+    assertEquals(Verdict.UNKNOWN, l.verdict());
+    assertEquals(expected, l.reason());
   }
 
   private SparkRun check(Path f) throws Exception {
