@@ -72,6 +72,8 @@ public final class SparkEngine {
     phases.put("read and validate", t1 - t0);
     onPhase.accept("encode");
     KeyStage.Result keys = KeyStage.run(spark, h, examples);
+    int[] keyFirstOp = keys.keyFirstOp();
+    int keyCount = keys.keyCount();
     long t2 = System.nanoTime();
     phases.put("encode", t2 - t1);
     onPhase.accept("non-cycle checks");
@@ -81,7 +83,7 @@ public final class SparkEngine {
     Names names = new Names();
     List<LevelReport> reports = new ArrayList<>();
     if (f.duplicate() != null) {
-      String why = refusal(h, keys, f.duplicate());
+      String why = refusal(h, keyFirstOp, f.duplicate());
       for (Level level : levels) {
         reports.add(new LevelReport(level, Verdict.UNKNOWN, why, List.of(), Map.of(), null, t3 - t2));
       }
@@ -92,10 +94,11 @@ public final class SparkEngine {
     } else {
       onPhase.accept("graph input");
       GraphInputStage.Arrays arrays = GraphInputStage.run(keys, txns.count());
+      keys = null; // the blocks: the graph phase needs the driver's memory
       long t4 = System.nanoTime();
       phases.put("graph input", t4 - t3);
       onPhase.accept("graph");
-      reports.addAll(GraphPhase.check(spark, txns, keys.keyCount(), arrays, levels, phases));
+      reports.addAll(GraphPhase.check(spark, txns, keyCount, arrays, levels, phases));
     }
     for (LevelReport r : reports) {
       names.add(r.certificates());
@@ -114,12 +117,12 @@ public final class SparkEngine {
     for (int t : names.txns) {
       txnNames.put(t, "T" + txns.txnId[t]);
     }
-    NameLookup lookup = names.lookup(spark, h, keys);
+    NameLookup lookup = names.lookup(spark, h, keyFirstOp);
     Map<Integer, String> keyNames = new HashMap<>();
-    names.keys.forEach(k -> keyNames.put(k, lookup.key(keys.keyFirstOp()[k])));
+    names.keys.forEach(k -> keyNames.put(k, lookup.key(keyFirstOp[k])));
     Map<Integer, String> valueNames = new HashMap<>();
     names.values.forEach(v -> valueNames.put(v, lookup.value(v)));
-    return new SparkRun(h.sessionNames().length, txns.count(), ops, keys.keyCount(),
+    return new SparkRun(h.sessionNames().length, txns.count(), ops, keyCount,
         timestamps, outcomes, reports, phases, txnNames, keyNames, valueNames);
   }
 
@@ -169,15 +172,15 @@ public final class SparkEngine {
     }
 
     /** The rows that hold the names: a key's first operation; a value code is an operation. */
-    NameLookup lookup(SparkSession spark, HistoryStage.Result h, KeyStage.Result k) {
+    NameLookup lookup(SparkSession spark, HistoryStage.Result h, int[] keyFirstOp) {
       Set<Integer> ops = new TreeSet<>(values);
-      keys.forEach(key -> ops.add(k.keyFirstOp()[key]));
+      keys.forEach(key -> ops.add(keyFirstOp[key]));
       return NameLookup.of(spark, h, ops);
     }
   }
 
-  private String refusal(HistoryStage.Result h, KeyStage.Result keys, DuplicateWrite d) {
-    int keyOp = keys.keyFirstOp()[d.key()];
+  private String refusal(HistoryStage.Result h, int[] keyFirstOp, DuplicateWrite d) {
+    int keyOp = keyFirstOp[d.key()];
     NameLookup names = NameLookup.of(spark, h, new TreeSet<>(List.of(keyOp, d.value())));
     TxnColumns txns = h.txns();
     return "key " + names.key(keyOp) + " has the value " + names.value(d.value())
