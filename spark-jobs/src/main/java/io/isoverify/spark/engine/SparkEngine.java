@@ -1,7 +1,5 @@
 package io.isoverify.spark.engine;
 
-import static org.apache.spark.sql.functions.col;
-
 import io.isoverify.history.History;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.Outcome;
@@ -13,9 +11,10 @@ import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.spark.report.LevelReport;
-import io.isoverify.spark.stages.EncodingStage;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.HistoryStage;
+import io.isoverify.spark.stages.KeyStage;
+import io.isoverify.spark.stages.NameLookup;
 import io.isoverify.spark.stages.NonCycleStage;
 import io.isoverify.spark.stages.TxnColumns;
 import java.io.IOException;
@@ -30,8 +29,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -74,17 +71,19 @@ public final class SparkEngine {
     long t1 = System.nanoTime();
     phases.put("read and validate", t1 - t0);
     onPhase.accept("encode");
-    EncodingStage.Result enc = EncodingStage.run(spark, h);
+    KeyStage.Result keys = KeyStage.run(spark, h, examples);
+    int[] keyFirstOp = keys.keyFirstOp();
+    int keyCount = keys.keyCount();
     long t2 = System.nanoTime();
     phases.put("encode", t2 - t1);
     onPhase.accept("non-cycle checks");
-    NonCycleFindings f = NonCycleStage.run(spark, enc.ops(), txns, examples);
+    NonCycleFindings f = NonCycleStage.run(keys, txns, examples);
     long t3 = System.nanoTime();
     phases.put("non-cycle checks", t3 - t2);
     Names names = new Names();
     List<LevelReport> reports = new ArrayList<>();
     if (f.duplicate() != null) {
-      String why = refusal(enc, txns, f.duplicate());
+      String why = refusal(h, keyFirstOp, f.duplicate());
       for (Level level : levels) {
         reports.add(new LevelReport(level, Verdict.UNKNOWN, why, List.of(), Map.of(), null, t3 - t2));
       }
@@ -94,11 +93,12 @@ public final class SparkEngine {
       }
     } else {
       onPhase.accept("graph input");
-      GraphInputStage.Arrays arrays = GraphInputStage.run(enc.ops(), txns.count());
+      GraphInputStage.Arrays arrays = GraphInputStage.run(keys, txns.count());
+      keys = null; // the blocks: the graph phase needs the driver's memory
       long t4 = System.nanoTime();
       phases.put("graph input", t4 - t3);
       onPhase.accept("graph");
-      reports.addAll(GraphPhase.check(spark, txns, (int) enc.keyCount(), arrays, levels, phases));
+      reports.addAll(GraphPhase.check(spark, txns, keyCount, arrays, levels, phases));
     }
     for (LevelReport r : reports) {
       names.add(r.certificates());
@@ -117,18 +117,17 @@ public final class SparkEngine {
     for (int t : names.txns) {
       txnNames.put(t, "T" + txns.txnId[t]);
     }
-    Map<Integer, String> keyNames = lookup(enc.keyNames(), "k", names.keys);
-    Map<Integer, String> valueNames = lookup(enc.valueNames(), "v", names.values);
+    NameLookup lookup = names.lookup(spark, h, keyFirstOp);
+    Map<Integer, String> keyNames = new HashMap<>();
+    names.keys.forEach(k -> keyNames.put(k, lookup.key(keyFirstOp[k])));
+    Map<Integer, String> valueNames = new HashMap<>();
+    names.values.forEach(v -> valueNames.put(v, lookup.value(v)));
     long t5 = System.nanoTime();
     onPhase.accept("excerpt");
     Excerpt excerpt = ExcerptCertificates.of(spark, path, display, txns, reports, keyNames, valueNames);
     phases.put("excerpt", System.nanoTime() - t5);
-    SparkRun run = new SparkRun(h.sessionNames().length, txns.count(), ops, enc.keyCount(),
+    return new SparkRun(h.sessionNames().length, txns.count(), ops, keyCount,
         timestamps, outcomes, reports, phases, txnNames, keyNames, valueNames, excerpt);
-    enc.ops().unpersist();
-    h.ops().unpersist();
-    h.txnIds().unpersist();
-    return run;
   }
 
   /** The read stage; a file Spark cannot decode is bad input, named in one line. */
@@ -175,24 +174,21 @@ public final class SparkEngine {
       values.remove(History.INITIAL);
       values.remove(History.NO_VALUE);
     }
+
+    /** The rows that hold the names: a key's first operation; a value code is an operation. */
+    NameLookup lookup(SparkSession spark, HistoryStage.Result h, int[] keyFirstOp) {
+      Set<Integer> ops = new TreeSet<>(values);
+      keys.forEach(key -> ops.add(keyFirstOp[key]));
+      return NameLookup.of(spark, h, ops);
+    }
   }
 
-  private static Map<Integer, String> lookup(Dataset<Row> names, String code, Set<Integer> wanted) {
-    Map<Integer, String> out = new HashMap<>();
-    if (wanted.isEmpty()) {
-      return out;
-    }
-    for (Row r : names.where(col(code).isin(wanted.toArray())).collectAsList()) {
-      out.put(r.getInt(0), r.getString(1));
-    }
-    return out;
-  }
-
-  private String refusal(EncodingStage.Result enc, TxnColumns txns, DuplicateWrite d) {
-    String key = lookup(enc.keyNames(), "k", Set.of(d.key())).get(d.key());
-    String value = lookup(enc.valueNames(), "v", Set.of(d.value())).get(d.value());
-    return "key " + key + " has the value " + value + " written by both T" + txns.txnId[d.firstTxn()]
-        + " and T" + txns.txnId[d.secondTxn()]
+  private String refusal(HistoryStage.Result h, int[] keyFirstOp, DuplicateWrite d) {
+    int keyOp = keyFirstOp[d.key()];
+    NameLookup names = NameLookup.of(spark, h, new TreeSet<>(List.of(keyOp, d.value())));
+    TxnColumns txns = h.txns();
+    return "key " + names.key(keyOp) + " has the value " + names.value(d.value())
+        + " written by both T" + txns.txnId[d.firstTxn()] + " and T" + txns.txnId[d.secondTxn()]
         + ": histories with duplicate written values are not supported yet";
   }
 

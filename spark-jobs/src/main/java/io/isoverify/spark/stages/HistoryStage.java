@@ -1,58 +1,53 @@
 package io.isoverify.spark.stages;
 
-import static io.isoverify.spark.stages.OpColumns.END_I;
-import static io.isoverify.spark.stages.OpColumns.FILE;
-import static io.isoverify.spark.stages.OpColumns.OP_POS_I;
-import static io.isoverify.spark.stages.OpColumns.OUTCOME_I;
-import static io.isoverify.spark.stages.OpColumns.ROW;
-import static io.isoverify.spark.stages.OpColumns.SESSION_I;
-import static io.isoverify.spark.stages.OpColumns.START_I;
-import static io.isoverify.spark.stages.OpColumns.TXN_I;
-import static io.isoverify.spark.stages.OpColumns.TXN_POS_I;
+import static org.apache.spark.sql.functions.col;
 
-import io.isoverify.history.History;
+import io.isoverify.history.IndexSort;
 import io.isoverify.history.InvalidHistoryException;
-import io.isoverify.history.Outcome;
 import java.io.Serializable;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
-import scala.Tuple2;
+import org.apache.spark.sql.types.DataType;
 
 /**
  * Reads a Parquet history in parallel, validates it as ParquetHistoryReader does (the same
  * first problem, in the same words: file, row or transaction, problem) and gives each
- * transaction its dense History id. The driver receives only the first problem, the
- * session names, and the per-transaction columns as primitive arrays ({@link TxnColumns}).
+ * transaction its dense History id. The driver receives only the first problem and the
+ * per-transaction columns as primitive arrays ({@link TxnColumns}), one {@link TxnBlock}
+ * per partition.
  *
  * <p>Order of the checks, as in-process: the earliest row (in file order) with a problem of
  * its own or disagreeing with the adjacent rows of its transaction; then transactions whose
- * separate stretches of rows disagree (lowest id first); then, in dense order, two
- * transactions at one position, timestamps, operation positions. Not checked here: the
- * contents of read_list (values against the read's value, null elements).
+ * separate runs of rows disagree (lowest id first); then, in dense order, two transactions
+ * at one position, timestamps, operation positions. Not checked here: the contents of
+ * read_list (values against the read's value, null elements).
  *
- * <p>Spark jobs: one pass for row problems, one shuffle grouping rows by transaction, one
- * sort of transactions (one record each) by (session, position).
+ * <p>Cost: one Spark job, one scan and one shuffle of {@link Stretches} (about one narrow
+ * row per transaction, hashed by transaction id, sorted within partitions by (txn, file,
+ * row)). On the driver: session codes by first appearance, a primitive sort of the
+ * transactions by (session, position), the sequence checks; about 50 bytes per transaction.
  */
 public final class HistoryStage {
   private HistoryStage() {}
 
-  /** What the later stages start from. */
-  public record Result(Dataset<Row> ops, Dataset<Row> txnIds, TxnColumns txns,
-      String[] sessionNames, String[] files) {}
+  /**
+   * What the later stages start from.
+   *
+   * @param files how messages name each input file (the user's path for a single file)
+   * @param paths the input files as Spark names them, sorted (index = file index)
+   */
+  public record Result(String path, TxnColumns txns, String[] sessionNames, String[] files,
+      String[] paths, TxnIndex index) {}
 
   /**
    * @param display how messages name the input when it is one file (the user's path);
@@ -61,178 +56,161 @@ public final class HistoryStage {
   public static Result run(SparkSession spark, String path, String display)
       throws InvalidHistoryException {
     JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    Dataset<Row> ops = OpColumns.read(spark, path).persist(StorageLevel.MEMORY_AND_DISK());
-    List<String> files = ops.select("file").distinct().as(org.apache.spark.sql.Encoders.STRING())
-        .collectAsList().stream().sorted().toList();
-    String[] names = files.size() == 1 ? new String[] {display} : files.toArray(new String[0]);
-    Map<String, Integer> fileIndex = new HashMap<>();
-    for (int i = 0; i < files.size(); i++) {
-      fileIndex.put(files.get(i), i);
-    }
-    Broadcast<Map<String, Integer>> fileIdx = sc.broadcast(fileIndex);
-    JavaRDD<Row> rows = ops.javaRDD();
-
+    Dataset<Row> ops = OpColumns.read(spark, path);
+    String[] paths = OpColumns.files(spark, path);
+    String[] names = paths.length == 1 ? new String[] {display} : paths;
+    Broadcast<FileIndex> files = sc.broadcast(new FileIndex(paths));
     FirstProblem rowProblem = new FirstProblem();
     spark.sparkContext().register(rowProblem, "first row problem");
-    JavaRDD<TxnRecord> txns = rows
-        .filter(r -> {
-          String problem = RowChecks.problem(r);
-          if (problem != null) {
-            rowProblem.add(new Located(fileIdx.value().get(r.getString(FILE)), r.getLong(ROW), problem));
-          }
-          return problem == null;
-        })
-        .mapToPair(r -> new Tuple2<>(((Number) r.get(TXN_I)).longValue(), ref(r, fileIdx.value())))
-        .groupByKey()
-        .map(g -> TxnGroupChecks.check(g._1(), g._2()))
-        .persist(StorageLevel.MEMORY_AND_DISK());
-    long txnCount = txns.count();
-    Located first = rowProblem.value();
-    if (first == null && txnCount == 0) {
-      throw new InvalidHistoryException(display, "", "the history is empty: it has no operations");
+    DataType sessionType = ops.schema().apply("session").dataType();
+    List<TxnBlock> blocks = ops
+        .mapPartitions((MapPartitionsFunction<Row, Row>) it ->
+            new Stretches(it, files.value(), rowProblem), Encoders.row(Stretches.schema(sessionType)))
+        .repartition(col("txn"))
+        .sortWithinPartitions("txn", "file", "row")
+        .javaRDD()
+        .mapPartitions(it -> List.of(TxnGroupChecks.block(it)).iterator())
+        .collect();
+    files.destroy();
+    throwFirstProblem(blocks, rowProblem.value(), names, display);
+    return assemble(path, blocks, names, paths);
+  }
+
+  private static void throwFirstProblem(List<TxnBlock> blocks, Located rowProblem,
+      String[] names, String display) throws InvalidHistoryException {
+    Located first = rowProblem;
+    TxnBlock.GroupError split = null;
+    int count = 0;
+    for (TxnBlock b : blocks) {
+      count += b.size();
+      Located r = b.readingError();
+      if (r != null && (first == null || Located.ORDER.compare(r, first) < 0)) {
+        first = r;
+      }
+      TxnBlock.GroupError g = b.groupError();
+      if (g != null && (split == null || g.txn() < split.txn())) {
+        split = g;
+      }
     }
-    List<Located> reading = txns.filter(t -> t.readingErrorRow >= 0)
-        .map(t -> new Located(t.fileIndex, t.readingErrorRow, t.readingError))
-        .takeOrdered(1, Located.ORDER);
-    if (!reading.isEmpty() && (first == null || Located.ORDER.compare(reading.get(0), first) < 0)) {
-      first = reading.get(0);
+    if (first == null && count == 0) {
+      throw new InvalidHistoryException(display, "", "the history is empty: it has no operations");
     }
     if (first != null) {
       throw new InvalidHistoryException(names[first.file()], "row " + first.row(), first.problem());
     }
-    List<TxnRecord> split = txns.filter(t -> t.groupError != null)
-        .takeOrdered(1, (Comparator<TxnRecord> & Serializable) (a, b) -> Long.compare(a.txn, b.txn));
-    if (!split.isEmpty()) {
-      TxnRecord t = split.get(0);
-      throw new InvalidHistoryException(names[t.fileIndex], "row " + t.groupErrorRow, t.groupError);
+    if (split != null) {
+      throw new InvalidHistoryException(names[split.file()], "row " + split.row(), split.problem());
     }
+  }
 
-    // Session codes by first appearance, as the reader's dictionary assigns them.
-    List<Tuple2<Object, Long>> sessions = txns
-        .mapToPair(t -> new Tuple2<>(t.session, ((long) t.fileIndex << 40) | t.firstRow))
-        .reduceByKey(Math::min).collect();
-    List<Tuple2<Object, Long>> bySeen = new ArrayList<>(sessions);
-    bySeen.sort(Comparator.comparingLong(Tuple2::_2));
-    Map<Object, Integer> sessionCode = new HashMap<>();
-    String[] sessionNames = new String[bySeen.size()];
-    for (Tuple2<Object, Long> s : bySeen) {
-      sessionNames[sessionCode.size()] = String.valueOf(s._1());
-      sessionCode.put(s._1(), sessionCode.size());
+  /** Session codes, dense order, the sequence checks: all on the driver's primitive arrays. */
+  private static Result assemble(String path, List<TxnBlock> blocks, String[] names, String[] paths)
+      throws InvalidHistoryException {
+    Map<Object, Long> firstSeen = new HashMap<>();
+    int n = 0;
+    for (TxnBlock b : blocks) {
+      n += b.size();
+      for (int s = 0; s < b.sessions().length; s++) {
+        firstSeen.merge(b.sessions()[s], b.sessionFirst()[s], Math::min);
+      }
     }
-    Broadcast<Map<Object, Integer>> codes = sc.broadcast(sessionCode);
-    JavaRDD<TxnRecord> sorted = txns
-        .map(t -> {
-          t.sessionCode = codes.value().get(t.session);
-          return t;
-        })
-        .sortBy(t -> new TxnOrder(t.sessionCode, t.pos, t.txn), true, txns.getNumPartitions())
-        .persist(StorageLevel.MEMORY_AND_DISK());
-    txns.unpersist();
+    Object[] bySeen = firstSeen.keySet().toArray();
+    Arrays.sort(bySeen, Comparator.comparingLong(firstSeen::get));
+    Map<Object, Integer> code = new HashMap<>();
+    String[] sessionNames = new String[bySeen.length];
+    for (int s = 0; s < bySeen.length; s++) {
+      code.put(bySeen[s], s);
+      sessionNames[s] = String.valueOf(bySeen[s]);
+    }
+    long[] order = new long[n];
+    long[] txnId = new long[n];
+    int at = 0;
+    for (TxnBlock b : blocks) {
+      int[] local = new int[b.sessions().length];
+      for (int s = 0; s < local.length; s++) {
+        local[s] = code.get(b.sessions()[s]);
+      }
+      for (int i = 0; i < b.size(); i++, at++) {
+        order[at] = ((long) local[b.sessionLocal()[i]] << 32) | b.pos()[i];
+        txnId[at] = b.txnId()[i];
+      }
+    }
+    int[] perm = IndexSort.byKey(order, n);
+    tiesByTxn(perm, order, txnId);
+    return columns(path, blocks, perm, order, names, paths, sessionNames);
+  }
 
-    // Each partition's size and last transaction, so partitions can be checked and numbered alone.
-    List<TxnRecord> lasts = sorted.mapPartitionsWithIndex((i, it) -> {
-      TxnRecord last = null;
-      int n = 0;
-      while (it.hasNext()) {
-        last = it.next();
-        n++;
+  /** HistoryBuilder sorts stably over transactions in id order: equal keys go by id. */
+  private static void tiesByTxn(int[] perm, long[] key, long[] txnId) {
+    for (int i = 1; i < perm.length; i++) {
+      for (int j = i; j > 0 && key[perm[j]] == key[perm[j - 1]]
+          && txnId[perm[j]] < txnId[perm[j - 1]]; j--) {
+        int x = perm[j];
+        perm[j] = perm[j - 1];
+        perm[j - 1] = x;
       }
-      TxnRecord mark = new TxnRecord();
-      mark.dense = n;
-      if (last != null) {
-        mark.sessionCode = last.sessionCode;
-        mark.pos = last.pos;
-        mark.start = last.start;
-        mark.end = last.end;
-        mark.txn = last.txn;
-      }
-      return List.of(mark).iterator();
-    }, true).collect();
-    int[] offset = new int[lasts.size() + 1];
-    TxnRecord[] before = new TxnRecord[lasts.size()];
-    for (int p = 0; p < lasts.size(); p++) {
-      offset[p + 1] = offset[p] + lasts.get(p).dense;
-      before[p] = p == 0 ? null : lasts.get(p - 1).dense > 0 ? lasts.get(p - 1) : before[p - 1];
     }
-    Broadcast<TxnRecord[]> prevOf = sc.broadcast(before);
-    Broadcast<String[]> sessionNameOf = sc.broadcast(sessionNames);
-    List<TxnRecord> seqProblem = sorted.mapPartitionsWithIndex((p, it) -> {
-      TxnRecord prev = prevOf.value()[p];
-      while (it.hasNext()) {
-        TxnRecord t = it.next();
-        String problem = SequenceChecks.problem(prev, t, sessionNameOf.value()[t.sessionCode]);
-        if (problem != null) {
-          t.groupError = problem;
-          return List.of(t).iterator();
-        }
-        prev = t;
-      }
-      return List.<TxnRecord>of().iterator();
-    }, true).take(1);
-    if (!seqProblem.isEmpty()) {
-      TxnRecord t = seqProblem.get(0);
-      throw new InvalidHistoryException(names[t.fileIndex], "transaction " + t.txn, t.groupError);
-    }
+  }
 
-    Broadcast<int[]> offsets = sc.broadcast(offset);
-    JavaRDD<TxnColumns.Block> blocks = sorted.mapPartitionsWithIndex((p, it) -> List.of(block(it)).iterator(), true);
-    TxnColumns columns = TxnColumns.of(blocks.collect());
-    JavaRDD<Row> ids = sorted.mapPartitionsWithIndex((p, it) -> {
-      List<Row> out = new ArrayList<>();
-      int t = offsets.value()[p];
-      while (it.hasNext()) {
-        TxnRecord r = it.next();
-        out.add(RowFactory.create(r.txn, t++, r.outcome));
+  private static Result columns(String path, List<TxnBlock> blocks, int[] perm, long[] key,
+      String[] names, String[] paths, String[] sessionNames) throws InvalidHistoryException {
+    int n = perm.length;
+    int[] blockOf = new int[n];
+    int[] indexIn = new int[n];
+    int at = 0;
+    for (int b = 0; b < blocks.size(); b++) {
+      for (int i = 0; i < blocks.get(b).size(); i++, at++) {
+        blockOf[at] = b;
+        indexIn[at] = i;
       }
-      return out.iterator();
-    }, true);
-    StructType idSchema = new StructType()
-        .add("txn", DataTypes.LongType, false)
-        .add("t", DataTypes.IntegerType, false)
-        .add("outcome_code", DataTypes.ByteType, false);
-    Dataset<Row> txnIds = spark.createDataFrame(ids, idSchema).persist(StorageLevel.MEMORY_AND_DISK());
-    txnIds.count();
-    sorted.unpersist();
-    return new Result(ops, txnIds, columns, sessionNames, names);
+    }
+    int[] session = new int[n];
+    int[] pos = new int[n];
+    byte[] outcome = new byte[n];
+    long[] start = new long[n];
+    long[] end = new long[n];
+    long[] txnId = new long[n];
+    int[] opStart = new int[n + 1];
+    int[] inverse = new int[n];
+    for (int t = 0; t < n; t++) {
+      int g = perm[t];
+      inverse[g] = t;
+      TxnBlock b = blocks.get(blockOf[g]);
+      int i = indexIn[g];
+      session[t] = (int) (key[g] >>> 32);
+      pos[t] = b.pos()[i];
+      outcome[t] = b.outcome()[i];
+      start[t] = b.start()[i];
+      end[t] = b.end()[i];
+      txnId[t] = b.txnId()[i];
+      opStart[t + 1] = opStart[t] + b.opCount()[i];
+    }
+    TxnColumns c = new TxnColumns(session, outcome, start, end, txnId, opStart);
+    String[] opError = new String[n];
+    int base = 0;
+    for (TxnBlock b : blocks) {
+      for (int e = 0; e < b.opErrorAt().length; e++) {
+        opError[inverse[base + b.opErrorAt()[e]]] = b.opError()[e];
+      }
+      base += b.size();
+    }
+    for (int t = 0; t < n; t++) {
+      String problem = SequenceChecks.problem(c, pos, t, sessionNames[session[t]]);
+      if (problem == null) {
+        problem = opError[t];
+      }
+      if (problem != null) {
+        TxnBlock b = blocks.get(blockOf[perm[t]]);
+        int file = FileIndex.file(b.firstPos()[indexIn[perm[t]]]);
+        throw new InvalidHistoryException(names[file], "transaction " + txnId[t], problem);
+      }
+    }
+    return new Result(path, c, sessionNames, names, paths, new TxnIndex(txnId));
   }
 
   /** A problem at a row of a file. */
   record Located(int file, long row, String problem) implements Serializable {
     static final Comparator<Located> ORDER = (Comparator<Located> & Serializable) (a, b) ->
         a.file != b.file ? Integer.compare(a.file, b.file) : Long.compare(a.row, b.row);
-  }
-
-  private static TxnGroupChecks.OpRef ref(Row r, Map<String, Integer> fileIdx) {
-    return new TxnGroupChecks.OpRef(fileIdx.get(r.getString(FILE)), r.getLong(ROW),
-        r.get(SESSION_I), (int) (long) OpColumns.longOrNull(r, TXN_POS_I),
-        (int) (long) OpColumns.longOrNull(r, OP_POS_I),
-        (byte) Outcome.ofCode(r.getString(OUTCOME_I)).ordinal(), time(r, START_I), time(r, END_I));
-  }
-
-  private static long time(Row r, int i) {
-    Long v = OpColumns.longOrNull(r, i);
-    return v == null ? History.NO_TIME : v;
-  }
-
-  private static TxnColumns.Block block(Iterator<TxnRecord> it) {
-    List<TxnRecord> rs = new ArrayList<>();
-    it.forEachRemaining(rs::add);
-    int n = rs.size();
-    int[] session = new int[n];
-    byte[] outcome = new byte[n];
-    long[] start = new long[n];
-    long[] end = new long[n];
-    long[] txnId = new long[n];
-    int[] opCount = new int[n];
-    for (int i = 0; i < n; i++) {
-      TxnRecord r = rs.get(i);
-      session[i] = r.sessionCode;
-      outcome[i] = r.outcome;
-      start[i] = r.start;
-      end[i] = r.end;
-      txnId[i] = r.txn;
-      opCount[i] = r.opCount;
-    }
-    return new TxnColumns.Block(session, outcome, start, end, txnId, opCount);
   }
 }

@@ -78,6 +78,16 @@ public final class OpColumns {
     return raw.select(cols.toArray(new Column[0]));
   }
 
+  /**
+   * The input's files as the {@code file} column names them, sorted: a file's index in
+   * this array is its file index. From the listing Spark makes anyway; no job.
+   */
+  static String[] files(SparkSession spark, String path) {
+    String[] files = spark.read().parquet(path).inputFiles();
+    java.util.Arrays.sort(files);
+    return files;
+  }
+
   /** A number or null from an int or long column. */
   static Long longOrNull(Row r, int i) {
     return r.isNullAt(i) ? null : ((Number) r.get(i)).longValue();

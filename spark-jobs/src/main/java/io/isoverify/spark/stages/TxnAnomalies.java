@@ -1,161 +1,151 @@
 package io.isoverify.spark.stages;
 
-import io.isoverify.history.History;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.anomaly.Anomaly;
 import java.io.Serializable;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
- * The non-cycle checks of one transaction (mtc Table I), the Spark engine's implementation
- * of what history's NonCycleChecks does for a whole history in one JVM: same anomalies,
- * same transactions, operations and words, found in the same order. Each transaction's
- * check runs on an executor over that transaction's operations, with the writer of every
- * value it read brought by the (key, value) join; the tests run both implementations on
- * the same histories and compare every certificate.
- *
- * <p>Input, one entry per operation of the transaction in program order: kind, key, value
- * and dense operation id, the key's and the value's names, and for reads the writer
- * (first writing operation of that (key, value) anywhere, -1 when none), its transaction,
- * whether that transaction aborted, and its last write of the key (operation and value name).
+ * The non-cycle checks of one transaction on one key (mtc Table I), the Spark engine's
+ * implementation of what history's NonCycleChecks does for a whole history in one JVM:
+ * every one of those checks concerns one read, the earlier operations of its transaction
+ * on the same key, and the writer of the (key, value) read, so they run per key, on the
+ * executor that holds the key's operations ({@link KeyChecks}). Same anomalies,
+ * transactions, operations and words as in-process; a transaction's findings are ordered
+ * by their read's operation id (in-process: program order, the same order). The tests run
+ * both implementations on the same histories and compare every certificate.
  */
 final class TxnAnomalies {
-  /** One operation with what the checks need about it. */
-  record Op(int kind, int key, int value, int id, String keyName, String valueName,
-      int writerOp, int writerTxn, boolean writerAborted, int writerLastOp,
-      String writerLastValueName) implements Serializable {}
+  /**
+   * One finding: the reading transaction and read (the order), the transactions, the key
+   * (the block's local number until the driver recodes it), the operations (dense ids),
+   * the Spark code of the value read (for the WR edge) and the summary.
+   */
+  record Finding(int anomaly, int txn, int readOp, int[] txns, int key, int[] ops,
+      int edgeValue, String summary) implements Serializable {}
 
-  /** One finding; {@code seq} orders the findings of one transaction. */
-  record Finding(int anomaly, int txn, int seq, int[] txns, int key, int[] ops, int edgeValue,
-      String summary) implements Serializable {}
+  private final KeyChecks k;
+  private final KeyBlock.Builder out;
+  private final String keyName;
+  private int t;
 
-  private final int t;
-  private final List<Op> ops;
-  private final long[] txnIds;
-  private final List<Finding> out = new ArrayList<>();
-
-  private TxnAnomalies(int t, List<Op> ops, long[] txnIds) {
-    this.t = t;
-    this.ops = ops;
-    this.txnIds = txnIds;
+  TxnAnomalies(KeyChecks k, KeyBlock.Builder out) {
+    this.k = k;
+    this.out = out;
+    this.keyName = String.valueOf(k.key);
   }
 
-  /** The findings of transaction {@code t}, whose operations are {@code ops} in program order. */
-  static List<Finding> check(int t, List<Op> ops, long[] txnIds) {
-    TxnAnomalies c = new TxnAnomalies(t, ops, txnIds);
-    c.run();
-    return c.out;
-  }
-
-  private void run() {
-    List<Integer> repeated = new ArrayList<>();
-    for (int i = 0; i < ops.size(); i++) {
-      Op o = ops.get(i);
-      if (o.kind() != OpKind.READ.ordinal()) {
+  /** The findings of run {@code g} (one transaction's operations on the key). */
+  void check(int g) {
+    t = k.gT[g];
+    int from = k.gFrom[g];
+    int to = k.gFrom[g + 1];
+    boolean repeated = false;
+    for (int j = from; j < to; j++) {
+      int i = k.idx[j];
+      if (k.kind[i] != OpKind.READ.ordinal()) {
         continue;
       }
-      int own = lastOwnWriteBefore(o.key(), i);
+      int own = lastWriteBefore(from, j);
       if (own >= 0) {
-        ownRead(i, own);
+        ownRead(from, i, own);
         continue;
       }
-      int earlier = earlierReadWithOtherValue(o.key(), o.value(), i);
+      int earlier = earlierReadWithOtherValue(from, j);
       if (earlier >= 0) {
-        if (!repeated.contains(o.key())) {
-          repeated.add(o.key());
-          report(Anomaly.NON_REPEATABLE_READ, new int[] {t}, o, new int[] {earlier, i},
-              name(t) + " read " + o.keyName() + " twice and saw "
-                  + ops.get(earlier).valueName() + " then " + o.valueName());
+        if (!repeated) {
+          repeated = true;
+          report(Anomaly.NON_REPEATABLE_READ, new int[] {t}, i, new int[] {k.opId[earlier], k.opId[i]},
+              name(t) + " read " + keyName + " twice and saw " + value(k.val[earlier]) + " then "
+                  + value(k.val[i]));
         }
         continue;
       }
-      if (o.value() != History.INITIAL) {
+      if (k.val[i] >= 0) {
         externalRead(i);
       }
     }
   }
 
-  private void ownRead(int i, int own) {
-    Op o = ops.get(i);
-    Op w = ops.get(own);
-    if (w.value() == o.value()) {
+  private void ownRead(int from, int i, int own) {
+    int v = k.val[i];
+    if (k.val[own] == v) {
       return;
     }
-    for (int p = 0; p < own; p++) {
-      Op q = ops.get(p);
-      if (installs(q) && q.key() == o.key() && q.value() == o.value()) {
-        report(Anomaly.NOT_MY_LAST_WRITE, new int[] {t}, o, new int[] {p, own, i},
-            name(t) + " wrote " + o.keyName() + " = " + o.valueName() + ", then "
-                + w.valueName() + ", but read " + o.valueName());
+    for (int j = from; k.idx[j] != own; j++) {
+      int p = k.idx[j];
+      if (KeyChecks.installs(k.kind[p]) && k.val[p] == v) {
+        report(Anomaly.NOT_MY_LAST_WRITE, new int[] {t}, i,
+            new int[] {k.opId[p], k.opId[own], k.opId[i]},
+            name(t) + " wrote " + keyName + " = " + value(v) + ", then " + value(k.val[own])
+                + ", but read " + value(v));
         return;
       }
     }
-    int writer = o.writerTxn();
-    boolean other = writer >= 0 && writer != t;
-    report(Anomaly.NOT_MY_OWN_WRITE, other ? new int[] {t, writer} : new int[] {t}, o,
-        new int[] {own, i}, name(t) + " wrote " + o.keyName() + " = " + w.valueName()
-            + " but then read " + o.valueName() + (other ? ", written by " + name(writer) : ""));
+    int w = v >= 0 && k.firstInstall[v] >= 0 ? k.firstInstallTxn[v] : -1;
+    boolean other = w >= 0 && w != t;
+    report(Anomaly.NOT_MY_OWN_WRITE, other ? new int[] {t, w} : new int[] {t}, i,
+        new int[] {k.opId[own], k.opId[i]}, name(t) + " wrote " + keyName + " = "
+            + value(k.val[own]) + " but then read " + value(v) + (other ? ", written by " + name(w) : ""));
   }
 
   private void externalRead(int i) {
-    Op o = ops.get(i);
-    String read = name(t) + " read " + o.keyName() + " = " + o.valueName();
-    if (o.writerOp() < 0) {
-      report(Anomaly.THIN_AIR_READ, new int[] {t}, o, new int[] {i},
+    int v = k.val[i];
+    String read = name(t) + " read " + keyName + " = " + value(v);
+    int writeOp = k.firstInstall[v];
+    if (writeOp < 0) {
+      report(Anomaly.THIN_AIR_READ, new int[] {t}, i, new int[] {k.opId[i]},
           read + ", a value no transaction wrote");
       return;
     }
-    int w = o.writerTxn();
+    int w = k.firstInstallTxn[v];
     if (w == t) {
-      report(Anomaly.FUTURE_READ, new int[] {t}, o, new int[] {i, -1 - o.writerOp()},
+      report(Anomaly.FUTURE_READ, new int[] {t}, i, new int[] {k.opId[i], writeOp},
           read + " before writing that value itself");
-    } else if (o.writerAborted()) {
-      report(Anomaly.ABORTED_READ, new int[] {t, w}, o, new int[] {-1 - o.writerOp(), i},
+    } else if (k.aborted(w)) {
+      report(Anomaly.ABORTED_READ, new int[] {t, w}, i, new int[] {writeOp, k.opId[i]},
           read + ", written by " + name(w) + ", which aborted");
-    } else if (o.writerLastOp() != o.writerOp()) {
-      report(Anomaly.INTERMEDIATE_READ, new int[] {t, w}, o,
-          new int[] {-1 - o.writerOp(), -1 - o.writerLastOp(), i},
-          read + ", which " + name(w) + " wrote and then overwrote with " + o.writerLastValueName());
+    } else {
+      int last = k.gLast[k.runOf(w)];
+      if (k.opId[last] != writeOp) {
+        report(Anomaly.INTERMEDIATE_READ, new int[] {t, w}, i,
+            new int[] {writeOp, k.opId[last], k.opId[i]},
+            read + ", which " + name(w) + " wrote and then overwrote with " + value(k.val[last]));
+      }
     }
   }
 
-  private static boolean installs(Op q) {
-    return OpKind.ofOrdinal(q.kind()).installsVersion();
-  }
-
-  private int lastOwnWriteBefore(int key, int i) {
-    for (int p = i - 1; p >= 0; p--) {
-      if (ops.get(p).key() == key && installs(ops.get(p))) {
-        return p;
+  /** The position (in operation-id order) of t's last write of the key before j, or -1. */
+  private int lastWriteBefore(int from, int j) {
+    for (int p = j - 1; p >= from; p--) {
+      if (KeyChecks.installs(k.kind[k.idx[p]])) {
+        return k.idx[p];
       }
     }
     return -1;
   }
 
-  private int earlierReadWithOtherValue(int key, int value, int i) {
-    for (int p = i - 1; p >= 0; p--) {
-      Op q = ops.get(p);
-      if (q.kind() == OpKind.READ.ordinal() && q.key() == key && q.value() != value) {
-        return p;
+  /** The latest earlier read of the key in t whose value differs, or -1. */
+  private int earlierReadWithOtherValue(int from, int j) {
+    int v = k.val[k.idx[j]];
+    for (int p = j - 1; p >= from; p--) {
+      int q = k.idx[p];
+      if (k.kind[q] == OpKind.READ.ordinal() && k.val[q] != v) {
+        return q;
       }
     }
     return -1;
+  }
+
+  private String value(int v) {
+    return v < 0 ? "init" : String.valueOf(k.values[v]);
   }
 
   private String name(int txn) {
-    return "T" + txnIds[txn];
+    return "T" + k.ctx.txnId()[txn];
   }
 
-  /**
-   * Records a finding. {@code local} holds indexes into this transaction's operations, or
-   * {@code -1 - id} for another transaction's operation given by its dense id.
-   */
-  private void report(Anomaly a, int[] txns, Op read, int[] local, String summary) {
-    int[] ids = new int[local.length];
-    for (int j = 0; j < local.length; j++) {
-      ids[j] = local[j] >= 0 ? ops.get(local[j]).id() : -1 - local[j];
-    }
-    out.add(new Finding(a.ordinal(), t, out.size(), txns, read.key(), ids, read.value(), summary));
+  private void report(Anomaly a, int[] txns, int read, int[] ops, String summary) {
+    out.finding(new Finding(a.ordinal(), t, k.opId[read], txns, k.keyLocal, ops,
+        k.code(k.val[read]), summary));
   }
 }

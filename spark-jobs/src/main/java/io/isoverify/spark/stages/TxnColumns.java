@@ -1,12 +1,11 @@
 package io.isoverify.spark.stages;
 
 import java.io.Serializable;
-import java.util.List;
 
 /**
  * Per-transaction columns in dense id order (History's order: session, then position), as
- * primitive arrays: what the driver holds about transactions. Assembled from one block per
- * Spark partition, so no object per transaction ever reaches the driver.
+ * primitive arrays: what the driver holds about transactions. Assembled from one
+ * {@link TxnBlock} per Spark partition, so no object per transaction ever reaches the driver.
  *
  * <pre>
  *   t in 0..count()-1   session[t] (code, by first appearance), outcome[t] (Outcome ordinal),
@@ -35,37 +34,5 @@ public final class TxnColumns implements Serializable {
 
   public int count() {
     return session.length;
-  }
-
-  /** One partition's transactions, in order; opCount[i] operations each. */
-  record Block(int[] session, byte[] outcome, long[] start, long[] end, long[] txnId,
-      int[] opCount) implements Serializable {}
-
-  /** Concatenates the blocks of consecutive partitions. */
-  static TxnColumns of(List<Block> blocks) {
-    int n = 0;
-    for (Block b : blocks) {
-      n += b.session().length;
-    }
-    int[] session = new int[n];
-    byte[] outcome = new byte[n];
-    long[] start = new long[n];
-    long[] end = new long[n];
-    long[] txnId = new long[n];
-    int[] opStart = new int[n + 1];
-    int at = 0;
-    for (Block b : blocks) {
-      int m = b.session().length;
-      System.arraycopy(b.session(), 0, session, at, m);
-      System.arraycopy(b.outcome(), 0, outcome, at, m);
-      System.arraycopy(b.start(), 0, start, at, m);
-      System.arraycopy(b.end(), 0, end, at, m);
-      System.arraycopy(b.txnId(), 0, txnId, at, m);
-      for (int i = 0; i < m; i++) {
-        opStart[at + i + 1] = opStart[at + i] + b.opCount()[i];
-      }
-      at += m;
-    }
-    return new TxnColumns(session, outcome, start, end, txnId, opStart);
   }
 }

@@ -1,91 +1,154 @@
 package io.isoverify.spark.stages;
 
+import static io.isoverify.spark.stages.Stretches.COUNT_I;
+import static io.isoverify.spark.stages.Stretches.END;
+import static io.isoverify.spark.stages.Stretches.FILE_I;
+import static io.isoverify.spark.stages.Stretches.OP_POS;
+import static io.isoverify.spark.stages.Stretches.OUTCOME;
+import static io.isoverify.spark.stages.Stretches.POS;
+import static io.isoverify.spark.stages.Stretches.ROW_I;
+import static io.isoverify.spark.stages.Stretches.SESSION;
+import static io.isoverify.spark.stages.Stretches.START;
+import static io.isoverify.spark.stages.Stretches.TXN;
+
 import io.isoverify.history.History;
 import io.isoverify.history.Outcome;
-import java.io.Serializable;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
+import java.util.Arrays;
+import java.util.Iterator;
+import org.apache.spark.sql.Row;
 
 /**
- * The checks that concern the rows of one transaction together, as HistoryBuilder makes
- * them: rows of one transaction that disagree on session, position, outcome or timestamps
- * (while reading, within a stretch of adjacent rows; when building, between stretches),
- * and gaps or repeats in the operation positions. Runs on the executors over the rows of
- * one transaction (a few dozen at most in practice).
+ * The reduce side of the transaction job: the checks that concern the rows of one
+ * transaction together, as HistoryBuilder makes them, over {@link Stretches} sorted by
+ * (transaction, file, row): rows of one transaction that disagree on session, position,
+ * outcome or timestamps (while reading, within a run of adjacent rows; when building,
+ * between runs), and gaps or repeats in the operation positions. Streams over the sorted
+ * stretches holding one transaction's at a time in primitive arrays, and fills one
+ * {@link TxnBlock} per partition.
  */
 final class TxnGroupChecks {
-  /** The fields of one row that these checks need. */
-  record OpRef(int fileIndex, long row, Object session, int txnPos, int opPos, byte outcome,
-      long start, long end) implements Serializable {}
+  private int n;
+  private int[] file = new int[4];
+  private long[] row = new long[4];
+  private int[] count = new int[4];
+  private Object[] session = new Object[4];
+  private int[] pos = new int[4];
+  private int[] opPos = new int[4];
+  private byte[] outcome = new byte[4];
+  private long[] start = new long[4];
+  private long[] end = new long[4];
+  private long[] slot = new long[16];
 
-  private static final Comparator<OpRef> ROW_ORDER =
-      Comparator.comparingInt(OpRef::fileIndex).thenComparingLong(OpRef::row);
-
-  private TxnGroupChecks() {}
-
-  static TxnRecord check(long txn, Iterable<OpRef> rows) {
-    List<OpRef> ops = new ArrayList<>();
-    rows.forEach(ops::add);
-    ops.sort(ROW_ORDER);
-    OpRef first = ops.get(0);
-    TxnRecord t = new TxnRecord();
-    t.txn = txn;
-    t.session = first.session();
-    t.pos = first.txnPos();
-    t.outcome = first.outcome();
-    t.start = first.start();
-    t.end = first.end();
-    t.opCount = ops.size();
-    t.fileIndex = first.fileIndex();
-    t.firstRow = first.row();
-    OpRef runFirst = first;
-    for (int i = 1; i < ops.size(); i++) {
-      OpRef o = ops.get(i);
-      OpRef prev = ops.get(i - 1);
-      boolean adjacent = o.fileIndex() == prev.fileIndex() && o.row() == prev.row() + 1;
-      if (!adjacent) {
-        runFirst = o;
-        if (t.groupError == null) {
-          t.groupError = disagreement(txn, o, first);
-          t.groupErrorRow = o.row();
-        }
-      } else if (t.readingError == null) {
-        t.readingError = disagreement(txn, o, runFirst);
-        if (t.readingError != null) {
-          t.readingErrorRow = o.row();
-        }
+  /** The block of one partition's sorted stretches. */
+  static TxnBlock block(Iterator<Row> sorted) {
+    TxnGroupChecks c = new TxnGroupChecks();
+    TxnBlock.Builder out = new TxnBlock.Builder();
+    long txn = 0;
+    while (sorted.hasNext()) {
+      Row r = sorted.next();
+      long t = r.getLong(TXN);
+      if (c.n > 0 && t != txn) {
+        c.check(txn, out);
+        c.n = 0;
       }
+      txn = t;
+      c.add(r);
     }
-    t.opError = positions(txn, ops);
-    return t;
+    if (c.n > 0) {
+      c.check(txn, out);
+    }
+    return out.build();
   }
 
-  /** HistoryBuilder.agree: how row {@code o} disagrees with {@code first}, or null. */
-  private static String disagreement(long txn, OpRef o, OpRef first) {
-    String at = " at row " + first.row();
+  private void add(Row r) {
+    if (n == file.length) {
+      int m = n * 2;
+      file = Arrays.copyOf(file, m);
+      row = Arrays.copyOf(row, m);
+      count = Arrays.copyOf(count, m);
+      session = Arrays.copyOf(session, m);
+      pos = Arrays.copyOf(pos, m);
+      opPos = Arrays.copyOf(opPos, m);
+      outcome = Arrays.copyOf(outcome, m);
+      start = Arrays.copyOf(start, m);
+      end = Arrays.copyOf(end, m);
+    }
+    file[n] = r.getInt(FILE_I);
+    row[n] = r.getLong(ROW_I);
+    count[n] = r.getInt(COUNT_I);
+    session[n] = r.get(SESSION);
+    pos[n] = r.getInt(POS);
+    opPos[n] = r.getInt(OP_POS);
+    outcome[n] = r.getByte(OUTCOME);
+    start[n] = r.getLong(START);
+    end[n] = r.getLong(END);
+    n++;
+  }
+
+  /**
+   * Rows within a stretch agree with its first and follow it, so comparing each stretch's
+   * first row with the first row of its run (or of the transaction) is comparing every row.
+   */
+  private void check(long txn, TxnBlock.Builder out) {
+    int ops = 0;
+    for (int i = 0; i < n; i++) {
+      ops += count[i];
+    }
+    int b = out.add(txn, session[0], pos[0], outcome[0], start[0], end[0], ops,
+        FileIndex.position(file[0], row[0]));
+    int runFirst = 0;
+    boolean reading = false;
+    boolean group = false;
+    for (int i = 1; i < n; i++) {
+      boolean adjacent = file[i] == file[i - 1] && row[i] == row[i - 1] + count[i - 1];
+      if (!adjacent) {
+        runFirst = i;
+        if (!group) {
+          String d = disagreement(txn, i, 0);
+          if (d != null) {
+            group = true;
+            out.groupError(txn, file[i], row[i], d);
+          }
+        }
+      } else if (!reading) {
+        String d = disagreement(txn, i, runFirst);
+        if (d != null) {
+          reading = true;
+          out.readingError(file[i], row[i], d);
+        }
+      }
+    }
+    String p = positions(txn, ops);
+    if (p != null) {
+      out.opError(b, p);
+    }
+  }
+
+  /** HistoryBuilder.agree: how stretch {@code o}'s rows disagree with {@code first}'s, or null. */
+  private String disagreement(long txn, int o, int first) {
+    String at = " at row " + row[first];
     String where = " here but ";
-    if (!o.session().equals(first.session())) {
-      if (o.txnPos() != first.txnPos()) {
-        return "transaction id " + txn + " is used in two sessions: " + o.session()
-            + " here and " + first.session() + at;
+    if (!session[o].equals(session[first])) {
+      if (pos[o] != pos[first]) {
+        return "transaction id " + txn + " is used in two sessions: " + session[o]
+            + " here and " + session[first] + at;
       }
       return "the operations of transaction " + txn + " disagree on the session: "
-          + o.session() + where + first.session() + at;
+          + session[o] + where + session[first] + at;
     }
-    if (o.txnPos() != first.txnPos()) {
+    if (pos[o] != pos[first]) {
       return "the operations of transaction " + txn
-          + " disagree on its position in the session: " + o.txnPos() + where + first.txnPos() + at;
+          + " disagree on its position in the session: " + pos[o] + where + pos[first] + at;
     }
-    if (o.outcome() != first.outcome()) {
+    if (outcome[o] != outcome[first]) {
       return "the operations of transaction " + txn + " disagree on the outcome: "
-          + Outcome.ofOrdinal(o.outcome()).code() + where
-          + Outcome.ofOrdinal(first.outcome()).code() + at;
+          + Outcome.ofOrdinal(outcome[o]).code() + where
+          + Outcome.ofOrdinal(outcome[first]).code() + at;
     }
-    if (o.start() != first.start() || o.end() != first.end()) {
+    if (start[o] != start[first] || end[o] != end[first]) {
       return "the operations of transaction " + txn + " disagree on the timestamps: ["
-          + time(o.start()) + ", " + time(o.end()) + "]" + where + "[" + time(first.start())
-          + ", " + time(first.end()) + "]" + at;
+          + time(start[o]) + ", " + time(end[o]) + "]" + where + "[" + time(start[first])
+          + ", " + time(end[first]) + "]" + at;
     }
     return null;
   }
@@ -95,20 +158,24 @@ final class TxnGroupChecks {
   }
 
   /** HistoryBuilder.copyOps: positions must be 0..count-1, each once, checked in row order. */
-  private static String positions(long txn, List<OpRef> ops) {
-    int count = ops.size();
-    long[] slot = new long[count];
-    java.util.Arrays.fill(slot, -1);
-    for (OpRef o : ops) {
-      int p = o.opPos();
-      if (p >= count) {
-        return "operation positions have a gap: the transaction has " + count
-            + " operations but row " + o.row() + " is at position " + p;
+  private String positions(long txn, int ops) {
+    if (slot.length < ops) {
+      slot = new long[Math.max(ops, slot.length * 2)];
+    }
+    Arrays.fill(slot, 0, ops, -1);
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < count[i]; j++) {
+        int p = opPos[i] + j;
+        long r = row[i] + j;
+        if (p >= ops) {
+          return "operation positions have a gap: the transaction has " + ops
+              + " operations but row " + r + " is at position " + p;
+        }
+        if (slot[p] >= 0) {
+          return "operation position " + p + " is repeated, at row " + slot[p] + " and row " + r;
+        }
+        slot[p] = r;
       }
-      if (slot[p] >= 0) {
-        return "operation position " + p + " is repeated, at row " + slot[p] + " and row " + o.row();
-      }
-      slot[p] = o.row();
     }
     return null;
   }

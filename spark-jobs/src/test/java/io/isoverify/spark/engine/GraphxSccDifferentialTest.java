@@ -20,9 +20,9 @@ import io.isoverify.solver.InProcessVerifier;
 import io.isoverify.solver.VerifierOptions;
 import io.isoverify.spark.graphx.GraphxScc;
 import io.isoverify.spark.report.LevelReport;
-import io.isoverify.spark.stages.EncodingStage;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.HistoryStage;
+import io.isoverify.spark.stages.KeyStage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -98,9 +98,9 @@ class GraphxSccDifferentialTest {
     ParquetHistoryWriter.write(HistoryUnion.of(parts), file);
     SparkSession spark = TestSpark.session();
     HistoryStage.Result read = HistoryStage.run(spark, file.toString(), file.toString());
-    EncodingStage.Result enc = EncodingStage.run(spark, read);
-    GraphInputStage.Arrays arrays = GraphInputStage.run(enc.ops(), read.txns().count());
-    PolygraphInput in = GraphPhase.input(read.txns(), (int) enc.keyCount(), arrays);
+    KeyStage.Result keys = KeyStage.run(spark, read, 1);
+    GraphInputStage.Arrays arrays = GraphInputStage.run(keys, read.txns().count());
+    PolygraphInput in = GraphPhase.input(read.txns(), keys.keyCount(), arrays);
     List<Level> levels = List.of(Level.SER, Level.SI);
     for (Level level : levels) {
       Partition driver = Partitioner.partition(in, level, PartitionOptions.defaults());
@@ -114,13 +114,13 @@ class GraphxSccDifferentialTest {
         assertFalse(driver.components().isEmpty(), level + ": the histories leave components");
       }
     }
-    List<LevelReport> onDriver = GraphPhase.check(spark, read.txns(), (int) enc.keyCount(), arrays,
+    List<LevelReport> onDriver = GraphPhase.check(spark, read.txns(), keys.keyCount(), arrays,
         levels, new LinkedHashMap<>());
     LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
     spark.conf().set(GraphPhase.DRIVER_GRAPH_EDGES_CONF, "0");
     List<LevelReport> onGraphx;
     try {
-      onGraphx = GraphPhase.check(spark, read.txns(), (int) enc.keyCount(), arrays, levels, phases);
+      onGraphx = GraphPhase.check(spark, read.txns(), keys.keyCount(), arrays, levels, phases);
     } finally {
       spark.conf().unset(GraphPhase.DRIVER_GRAPH_EDGES_CONF);
     }
@@ -133,8 +133,8 @@ class GraphxSccDifferentialTest {
       assertEquals(d.reason(), g.reason(), d.level().toString());
       assertEquals(d.witness(), g.witness(), d.level().toString());
       assertEquals(d.counts(), g.counts(), d.level().toString());
-      assertEquals(SparkEngineDifferentialTest.show(d.certificates()),
-          SparkEngineDifferentialTest.show(g.certificates()), d.level().toString());
+      assertEquals(SparkEngineDifferentialTest.show(d.certificates(), String::valueOf),
+          SparkEngineDifferentialTest.show(g.certificates(), String::valueOf), d.level().toString());
     }
     return onDriver;
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.datasets.sim.RandomHistories;
 import io.isoverify.history.History;
+import io.isoverify.history.IndexSort;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
@@ -17,9 +18,9 @@ import io.isoverify.solver.InProcessVerifier;
 import io.isoverify.solver.LevelResult;
 import io.isoverify.solver.VerifierOptions;
 import io.isoverify.spark.report.LevelReport;
-import io.isoverify.spark.stages.EncodingStage;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.HistoryStage;
+import io.isoverify.spark.stages.KeyStage;
 import org.apache.spark.sql.SparkSession;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,7 +65,8 @@ class SparkEngineDifferentialTest {
     for (LevelReport l : run.levels()) {
       assertEquals(Verdict.VIOLATED, l.verdict());
       assertEquals(expected.counts(), l.counts());
-      assertEquals(show(expected.examples()), show(l.certificates()));
+      assertEquals(show(expected.examples(), h::showValue),
+          show(l.certificates(), v -> v == History.INITIAL ? "init" : run.valueNames().get(v)));
     }
   }
 
@@ -90,9 +93,9 @@ class SparkEngineDifferentialTest {
 
     SparkSession spark = TestSpark.session();
     HistoryStage.Result read = HistoryStage.run(spark, file.toString(), file.toString());
-    EncodingStage.Result enc = EncodingStage.run(spark, read);
-    GraphInputStage.Arrays arrays = GraphInputStage.run(enc.ops(), read.txns().count());
-    assertTrue(PolygraphInput.of(h).sameAs(GraphPhase.input(read.txns(), (int) enc.keyCount(), arrays)),
+    KeyStage.Result keys = KeyStage.run(spark, read, EXAMPLES);
+    GraphInputStage.Arrays arrays = byHistoryValues(h, GraphInputStage.run(keys, read.txns().count()));
+    assertTrue(PolygraphInput.of(h).sameAs(GraphPhase.input(read.txns(), keys.keyCount(), arrays)),
         "the Spark stages give the polygraph input of the in-process engine");
 
     SparkRun run = new SparkEngine(spark, EXAMPLES)
@@ -103,10 +106,40 @@ class SparkEngineDifferentialTest {
     assertEquals(Verdict.VIOLATED, run.levels().get(0).verdict());
   }
 
-  /** Certificates as comparable text: every field, arrays by content. */
-  static List<String> show(List<Certificate> certs) {
+  /**
+   * The Spark arrays with History's value codes: a Spark value code is the id of an
+   * operation that carries the value, so History's code is that operation's value. The
+   * writes are sorted again by (key, History's value, transaction).
+   */
+  static GraphInputStage.Arrays byHistoryValues(History h, GraphInputStage.Arrays a) {
+    int w = a.writeKey().length;
+    long[] sortKey = new long[w];
+    for (int i = 0; i < w; i++) {
+      sortKey[i] = ((long) a.writeKey()[i] << 32) | h.opValue(a.writeValue()[i]);
+    }
+    int[] order = IndexSort.byKey(sortKey, w);
+    int[] key = new int[w];
+    int[] value = new int[w];
+    int[] txn = new int[w];
+    for (int i = 0; i < w; i++) {
+      key[i] = a.writeKey()[order[i]];
+      value[i] = h.opValue(a.writeValue()[order[i]]);
+      txn[i] = a.writeTxn()[order[i]];
+    }
+    int[] readValue = a.readValue().clone();
+    for (int r = 0; r < readValue.length; r++) {
+      readValue[r] = readValue[r] < 0 ? readValue[r] : h.opValue(readValue[r]);
+    }
+    return new GraphInputStage.Arrays(key, value, txn, a.readStart(), a.readKey(), readValue,
+        a.readWriter());
+  }
+
+  /** Certificates as comparable text: every field, arrays by content, values by name. */
+  static List<String> show(List<Certificate> certs, IntFunction<String> value) {
     return certs.stream().map(c -> c.anomaly() + " txns=" + Arrays.toString(c.txns()) + " keys="
-        + Arrays.toString(c.keys()) + " ops=" + Arrays.toString(c.ops()) + " edges=" + c.edges()
+        + Arrays.toString(c.keys()) + " ops=" + Arrays.toString(c.ops()) + " edges="
+        + c.edges().stream().map(e -> e.from() + "->" + e.to() + " " + e.type() + " key=" + e.key()
+            + " value=" + value.apply(e.value())).toList()
         + " " + c.summary()).toList();
   }
 }

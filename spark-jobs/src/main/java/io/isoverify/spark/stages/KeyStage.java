@@ -1,0 +1,104 @@
+package io.isoverify.spark.stages;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.udf;
+import static org.apache.spark.sql.functions.when;
+
+import io.isoverify.history.IndexSort;
+import io.isoverify.history.OpKind;
+import java.util.List;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+
+/**
+ * The per-key job: one shuffle of the operations by key serves the WR join (who wrote
+ * each value read), the duplicate-write check, the non-cycle checks and the graph input
+ * ({@link KeyChecks} on each key's operations). The driver receives one {@link KeyBlock}
+ * per partition (primitive arrays: effective writes, external reads, the reads of unknown
+ * outcomes' values, finding counts and a bounded number of findings) and numbers the keys
+ * by first appearance in the file, as History does.
+ *
+ * <p>Value codes differ from History's: History numbers values globally by first
+ * appearance, which would take a shuffle by value. Here the code of a (key, value) is the
+ * dense id of its first writing operation (of its first read when nobody wrote it);
+ * certificates show values by name ({@link NameLookup}), so reports read the same. Key,
+ * transaction and operation ids are History's.
+ *
+ * <p>Cost: one scan of the Parquet columns (txn, op_pos, kind, key, value), one shuffle of
+ * a narrow row per keyed operation (key, value, txn, op_pos, kind, file, row: plain
+ * column expressions, no object per row on the map side), hashed by key and sorted within
+ * partitions by (key, value); broadcast: the transaction index and per-transaction op offsets,
+ * outcomes and ids. On the driver: the blocks (about 5 ints per effective write or external
+ * read of a non-aborted transaction) and a sort of the keys.
+ */
+public final class KeyStage {
+  private KeyStage() {}
+
+  /**
+   * The blocks, and for block b's local key j its History key code {@code keyCode[b][j]};
+   * {@code keyFirstOp[k]}: an operation of key k (to look its name up).
+   */
+  public record Result(List<KeyBlock> blocks, int[][] keyCode, int keyCount, int[] keyFirstOp) {}
+
+  public static Result run(SparkSession spark, HistoryStage.Result h, int examples) {
+    JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    TxnColumns txns = h.txns();
+    Broadcast<KeyChecks.Context> ctx = sc.broadcast(new KeyChecks.Context(h.index(), txns.opStart, txns.outcome, txns.txnId, examples));
+    Dataset<Row> ops = OpColumns.read(spark, h.path()).where(col("key").isNotNull());
+    Column kind = lit(null);
+    for (OpKind k : OpKind.values()) {
+      kind = when(col("kind").equalTo(k.code()), k.ordinal()).otherwise(kind);
+    }
+    FileIndex files = new FileIndex(h.paths());
+    Column file = h.paths().length == 1 ? lit(0)
+        : udf((UDF1<String, Integer>) files::of, DataTypes.IntegerType).apply(col("file"));
+    List<KeyBlock> blocks = ops
+        .select(col("key"), col("value"), col("txn").cast("long"), col("op_pos").cast("int"),
+            kind.cast("byte"), file, col("row"))
+        .repartition(col("key"))
+        .sortWithinPartitions("key", "value")
+        .javaRDD()
+        .mapPartitions(it -> List.of(KeyChecks.block(it, ctx.value())).iterator())
+        .collect();
+    ctx.destroy();
+    return recode(blocks);
+  }
+
+  /** Key codes by first appearance (file, row), as History's dictionary gives them. */
+  private static Result recode(List<KeyBlock> blocks) {
+    int n = 0;
+    for (KeyBlock b : blocks) {
+      n += b.keyCount();
+    }
+    long[] first = new long[n];
+    int at = 0;
+    for (KeyBlock b : blocks) {
+      System.arraycopy(b.keyFirstPos(), 0, first, at, b.keyCount());
+      at += b.keyCount();
+    }
+    int[] order = IndexSort.byKey(first, n);
+    int[] codeOf = new int[n];
+    for (int c = 0; c < n; c++) {
+      codeOf[order[c]] = c;
+    }
+    int[][] keyCode = new int[blocks.size()][];
+    int[] keyFirstOp = new int[n];
+    at = 0;
+    for (int b = 0; b < blocks.size(); b++) {
+      KeyBlock block = blocks.get(b);
+      keyCode[b] = new int[block.keyCount()];
+      for (int j = 0; j < block.keyCount(); j++, at++) {
+        keyCode[b][j] = codeOf[at];
+        keyFirstOp[codeOf[at]] = block.keyFirstOp()[j];
+      }
+    }
+    return new Result(blocks, keyCode, n, keyFirstOp);
+  }
+}

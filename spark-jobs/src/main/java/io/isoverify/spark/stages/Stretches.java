@@ -1,0 +1,155 @@
+package io.isoverify.spark.stages;
+
+import static io.isoverify.spark.stages.OpColumns.END_I;
+import static io.isoverify.spark.stages.OpColumns.FILE;
+import static io.isoverify.spark.stages.OpColumns.OP_POS_I;
+import static io.isoverify.spark.stages.OpColumns.OUTCOME_I;
+import static io.isoverify.spark.stages.OpColumns.ROW;
+import static io.isoverify.spark.stages.OpColumns.SESSION_I;
+import static io.isoverify.spark.stages.OpColumns.START_I;
+import static io.isoverify.spark.stages.OpColumns.TXN_I;
+import static io.isoverify.spark.stages.OpColumns.TXN_POS_I;
+
+import io.isoverify.history.History;
+import io.isoverify.history.Outcome;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The map side of the transaction job: checks each operation row alone ({@link RowChecks},
+ * the first problem into a {@link FirstProblem}) and folds the good rows into stretches,
+ * one narrow row per run of adjacent rows of one transaction that agree on everything the
+ * transaction-level checks compare, with consecutive operation positions. A stretch stands
+ * for rows {@code row .. row+count-1} at positions {@code op_pos .. op_pos+count-1}, so
+ * the reduce side sees exactly what the rows would have told it.
+ *
+ * <pre>
+ *   file int, row long, count int, txn long, session (as stored), txn_pos int, op_pos int,
+ *   outcome byte (Outcome ordinal), start long, end long (History.NO_TIME when null)
+ * </pre>
+ * A history written transaction by transaction gives one stretch per transaction (per
+ * task split), so the shuffle carries about one row per transaction, not per operation.
+ */
+final class Stretches implements Iterator<Row> {
+  static final int FILE_I = 0;
+  static final int ROW_I = 1;
+  static final int COUNT_I = 2;
+  static final int TXN = 3;
+  static final int SESSION = 4;
+  static final int POS = 5;
+  static final int OP_POS = 6;
+  static final int OUTCOME = 7;
+  static final int START = 8;
+  static final int END = 9;
+
+  private final Iterator<Row> rows;
+  private final FileIndex files;
+  private final FirstProblem problems;
+  private boolean open;
+  private int file;
+  private long row;
+  private int count;
+  private long txn;
+  private Object session;
+  private int pos;
+  private int opPos;
+  private byte outcome;
+  private long start;
+  private long end;
+  private Row next;
+
+  Stretches(Iterator<Row> rows, FileIndex files, FirstProblem problems) {
+    this.rows = rows;
+    this.files = files;
+    this.problems = problems;
+  }
+
+  /** The schema of a stretch, with the session column's stored type. */
+  static StructType schema(DataType sessionType) {
+    return new StructType()
+        .add("file", DataTypes.IntegerType, false)
+        .add("row", DataTypes.LongType, false)
+        .add("count", DataTypes.IntegerType, false)
+        .add("txn", DataTypes.LongType, false)
+        .add("session", sessionType, false)
+        .add("txn_pos", DataTypes.IntegerType, false)
+        .add("op_pos", DataTypes.IntegerType, false)
+        .add("outcome", DataTypes.ByteType, false)
+        .add("start", DataTypes.LongType, false)
+        .add("end", DataTypes.LongType, false);
+  }
+
+  @Override
+  public boolean hasNext() {
+    while (next == null && rows.hasNext()) {
+      Row r = rows.next();
+      String problem = RowChecks.problem(r);
+      if (problem != null) {
+        problems.add(new HistoryStage.Located(files.of(r.getString(FILE)), r.getLong(ROW), problem));
+        continue;
+      }
+      add(r);
+    }
+    if (next == null && open) {
+      next = emit();
+      open = false;
+    }
+    return next != null;
+  }
+
+  @Override
+  public Row next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    Row r = next;
+    next = null;
+    return r;
+  }
+
+  private void add(Row r) {
+    int f = files.of(r.getString(FILE));
+    long rowNo = r.getLong(ROW);
+    long t = ((Number) r.get(TXN_I)).longValue();
+    Object s = r.get(SESSION_I);
+    int p = ((Number) r.get(TXN_POS_I)).intValue();
+    int op = ((Number) r.get(OP_POS_I)).intValue();
+    byte o = (byte) Outcome.ofCode(r.getString(OUTCOME_I)).ordinal();
+    long st = time(r, START_I);
+    long en = time(r, END_I);
+    if (open && f == file && rowNo == row + count && t == txn && op == opPos + count
+        && p == pos && o == outcome && st == start && en == end && Objects.equals(s, session)) {
+      count++;
+      return;
+    }
+    if (open) {
+      next = emit();
+    }
+    open = true;
+    file = f;
+    row = rowNo;
+    count = 1;
+    txn = t;
+    session = s;
+    pos = p;
+    opPos = op;
+    outcome = o;
+    start = st;
+    end = en;
+  }
+
+  private Row emit() {
+    return RowFactory.create(file, row, count, txn, session, pos, opPos, outcome, start, end);
+  }
+
+  private static long time(Row r, int i) {
+    Long v = OpColumns.longOrNull(r, i);
+    return v == null ? History.NO_TIME : v;
+  }
+}
