@@ -1,12 +1,13 @@
 package io.isoverify.solver;
 
 /**
- * How much one component's search may spend before it answers UNKNOWN.
+ * How much one component's search may spend before it answers UNKNOWN. Serializable: the
+ * Spark engine ships it with each component it solves on an executor.
  *
  * @param maxConflicts conflicts of the main search (core shrinking gets its own share)
  * @param timeoutNanos wall-clock time for the whole solve of one component
  */
-public record SolveLimits(long maxConflicts, long timeoutNanos) {
+public record SolveLimits(long maxConflicts, long timeoutNanos) implements java.io.Serializable {
   public SolveLimits {
     if (maxConflicts < 1 || timeoutNanos < 1) {
       throw new IllegalArgumentException("limits must be positive: " + maxConflicts + ", " + timeoutNanos);

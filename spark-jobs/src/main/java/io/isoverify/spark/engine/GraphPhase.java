@@ -39,12 +39,18 @@ import org.apache.spark.sql.SparkSession;
  * has fewer than {@link #DRIVER_GRAPH_EDGES_CONF} edges (default
  * {@link #DRIVER_GRAPH_EDGES}), and on Spark GraphX ({@link GraphxScc}) from that size on.
  * The components are the same either way. Components are solved on the driver's threads
- * while their transactions together stay under {@link #DRIVER_VERTICES}, and on the
+ * while their transactions together stay under {@link #DRIVER_SOLVE_VERTICES_CONF} (default
+ * {@link #DRIVER_SOLVE_VERTICES}), and on the
  * executors (one task per component) above that.
  */
 final class GraphPhase {
-  /** Residual size (transactions in all components) solved on the driver. */
-  static final int DRIVER_VERTICES = 200_000;
+  /**
+   * Setting for where components are solved: on the driver's threads while their
+   * transactions together are fewer, else on the executors; 0 sends every component there.
+   */
+  static final String DRIVER_SOLVE_VERTICES_CONF = "spark.verifier.driverSolveVertices";
+  /** Residual size (transactions in all components) solved on the driver by default. */
+  static final long DRIVER_SOLVE_VERTICES = 200_000;
   /** How the summary of a cycle certificate continues after its prefix. */
   static final String SUMMARY = "a cycle of ";
   /**
@@ -79,7 +85,7 @@ final class GraphPhase {
       Partition p = Partitioner.partition(in, level, options);
       long t1 = System.nanoTime();
       phases.merge("partition", t1 - t0, Long::sum);
-      out.add(level(spark, p, level, t0));
+      out.add(level(spark, p, level, t0, phases));
       phases.merge("solve", System.nanoTime() - t1, Long::sum);
     }
     if (graphx.nanos() > 0) {
@@ -88,20 +94,23 @@ final class GraphPhase {
     return out;
   }
 
-  /** The P-SCC rule's threshold: the Spark conf, else the system property, else the default. */
+  /** The P-SCC rule's threshold. */
   static long driverGraphEdges(SparkSession spark) {
-    String value = spark.conf().get(DRIVER_GRAPH_EDGES_CONF,
-        System.getProperty(DRIVER_GRAPH_EDGES_CONF, String.valueOf(DRIVER_GRAPH_EDGES)));
+    return setting(spark, DRIVER_GRAPH_EDGES_CONF, DRIVER_GRAPH_EDGES);
+  }
+
+  /** A size setting: the Spark conf, else the system property, else the default. */
+  private static long setting(SparkSession spark, String name, long fallback) {
+    String value = spark.conf().get(name, System.getProperty(name, String.valueOf(fallback)));
     try {
-      long edges = Long.parseLong(value.trim());
-      if (edges >= 0) {
-        return edges;
+      long size = Long.parseLong(value.trim());
+      if (size >= 0) {
+        return size;
       }
     } catch (NumberFormatException e) {
       // reported below with the setting's name
     }
-    throw new IllegalArgumentException(DRIVER_GRAPH_EDGES_CONF
-        + " must be a number of edges (0 or more), got '" + value + "'");
+    throw new IllegalArgumentException(name + " must be a number (0 or more), got '" + value + "'");
   }
 
   /** The polygraph input of the Spark stages' arrays. */
@@ -111,7 +120,8 @@ final class GraphPhase {
         a.readWriter());
   }
 
-  private static LevelReport level(SparkSession spark, Partition p, Level level, long t0) {
+  private static LevelReport level(SparkSession spark, Partition p, Level level, long t0,
+      LinkedHashMap<String, Long> phases) {
     if (p.knownCycle() != null) {
       return violated(level, List.of(cycle(p.knownCycle(), "")), t0);
     }
@@ -121,7 +131,7 @@ final class GraphPhase {
       return violated(level, List.of(cycle(sides.get(touchesInitial(sides.get(0)) ? 1 : 0),
           "every choice of 1 version-order constraint closes a cycle, e.g. ")), t0);
     }
-    List<SolveResult> results = solve(spark, p.components(), level);
+    List<SolveResult> results = solve(spark, p.components(), level, phases);
     List<Certificate> certs = new ArrayList<>();
     String unknown = null;
     for (int i = 0; i < results.size(); i++) {
@@ -144,18 +154,27 @@ final class GraphPhase {
         p.components().size() + " components solved", System.nanoTime() - t0);
   }
 
-  private static List<SolveResult> solve(SparkSession spark, List<Component> components, Level level) {
+  /**
+   * Solves on the driver's threads while the components' transactions stay under the
+   * {@link #DRIVER_SOLVE_VERTICES_CONF} setting, else one Spark task per component (the
+   * time of that is also entered as the phase "solve on executors").
+   */
+  private static List<SolveResult> solve(SparkSession spark, List<Component> components,
+      Level level, LinkedHashMap<String, Long> phases) {
     long vertices = components.stream().mapToLong(Component::vertexCount).sum();
     SolveLimits limits = SolveLimits.defaults();
-    if (vertices < DRIVER_VERTICES) {
+    if (vertices < setting(spark, DRIVER_SOLVE_VERTICES_CONF, DRIVER_SOLVE_VERTICES)) {
       return components.parallelStream().map(c -> ComponentSolver.solve(c, level, limits)).toList();
     }
+    long t0 = System.nanoTime();
     List<ComponentData> data = components.stream().map(ComponentData::of).toList();
-    return JavaSparkContext.fromSparkContext(spark.sparkContext())
+    List<SolveResult> results = JavaSparkContext.fromSparkContext(spark.sparkContext())
         .parallelize(data, Math.max(1, Math.min(data.size(), 1000)))
         .map(d -> d.solve(level, limits))
         .collect().stream()
         .map(ComponentData.Answer::result).toList();
+    phases.merge("solve on executors", System.nanoTime() - t0, Long::sum);
+    return results;
   }
 
   private static LevelReport violated(Level level, List<Certificate> certs, long t0) {
