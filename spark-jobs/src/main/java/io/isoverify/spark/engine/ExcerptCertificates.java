@@ -158,7 +158,7 @@ final class ExcerptCertificates {
           dense.add(e.to());
         }
         for (int o : c.ops()) {
-          dense.add(txnOf(o));
+          dense.add(txns.txnOf(o));
         }
       }
     }
@@ -222,23 +222,8 @@ final class ExcerptCertificates {
   }
 
   private int op(int o) {
-    int t = txnOf(o);
+    int t = txns.txnOf(o);
     return h.firstOp(txn(t)) + (o - txns.opStart[t]);
-  }
-
-  /** The transaction whose operations include {@code o}: the last t with opStart[t] <= o. */
-  private int txnOf(int o) {
-    int lo = 0;
-    int hi = txns.count() - 1;
-    while (lo < hi) {
-      int mid = (lo + hi + 1) >>> 1;
-      if (txns.opStart[mid] <= o) {
-        lo = mid;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    return lo;
   }
 
   private static int found(Integer code, String what) {

@@ -35,7 +35,7 @@ public final class NameLookup {
     }
     Set<Object> ids = new HashSet<>();
     for (int op : ops) {
-      ids.add(h.txns().txnId[l.txnOf(op)]);
+      ids.add(h.txns().txnId[h.txns().txnOf(op)]);
     }
     for (Row r : spark.read().parquet(h.path()).where(col("txn").isin(ids.toArray()))
         .select("txn", "op_pos", "key", "value").collectAsList()) {
@@ -58,25 +58,11 @@ public final class NameLookup {
   }
 
   private String[] row(int op) {
-    int t = txnOf(op);
+    int t = txns.txnOf(op);
     String[] r = byOp.get(new Place(txns.txnId[t], op - txns.opStart[t]));
     if (r == null) {
       throw new IllegalStateException("operation " + op + " was not looked up");
     }
     return r;
-  }
-
-  private int txnOf(int op) {
-    int lo = 0;
-    int hi = txns.count() - 1;
-    while (lo < hi) {
-      int mid = (lo + hi + 1) >>> 1;
-      if (txns.opStart[mid] <= op) {
-        lo = mid;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    return lo;
   }
 }

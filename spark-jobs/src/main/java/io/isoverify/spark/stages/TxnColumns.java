@@ -35,4 +35,19 @@ public final class TxnColumns implements Serializable {
   public int count() {
     return session.length;
   }
+
+  /** The transaction whose operations include operation {@code op}: the last t with opStart[t] <= op. */
+  public int txnOf(int op) {
+    int lo = 0;
+    int hi = count() - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (opStart[mid] <= op) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
+  }
 }
