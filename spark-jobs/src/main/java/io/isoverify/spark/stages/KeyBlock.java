@@ -1,5 +1,6 @@
 package io.isoverify.spark.stages;
 
+import io.isoverify.graph.IntBuffer;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.anomaly.Anomaly;
 import java.io.Serializable;
@@ -47,18 +48,18 @@ record KeyBlock(long[] keyFirstPos, int[] keyFirstOp, int[] writeStart, int[] wr
   static final class Builder {
     private final byte[] outcome;
     private final int examples;
-    private final Ints keyFirstOp = new Ints();
+    private final IntBuffer keyFirstOp = new IntBuffer();
     private long[] keyFirstPos = new long[64];
-    private final Ints writeStart = new Ints();
-    private final Ints writeValue = new Ints();
-    private final Ints writeTxn = new Ints();
-    private final Ints readTxn = new Ints();
-    private final Ints readOpPos = new Ints();
-    private final Ints readKey = new Ints();
-    private final Ints readValue = new Ints();
-    private final Ints readWriter = new Ints();
-    private final Ints pairReader = new Ints();
-    private final Ints pairWriter = new Ints();
+    private final IntBuffer writeStart = new IntBuffer();
+    private final IntBuffer writeValue = new IntBuffer();
+    private final IntBuffer writeTxn = new IntBuffer();
+    private final IntBuffer readTxn = new IntBuffer();
+    private final IntBuffer readOpPos = new IntBuffer();
+    private final IntBuffer readKey = new IntBuffer();
+    private final IntBuffer readValue = new IntBuffer();
+    private final IntBuffer readWriter = new IntBuffer();
+    private final IntBuffer pairReader = new IntBuffer();
+    private final IntBuffer pairWriter = new IntBuffer();
     private long dupOp = -1;
     private int[] dup = new int[4];
     private final long[] counts = new long[Anomaly.values().length];
@@ -138,27 +139,6 @@ record KeyBlock(long[] keyFirstPos, int[] keyFirstOp, int[] writeStart, int[] wr
           readOpPos.toArray(), readKey.toArray(), readValue.toArray(), readWriter.toArray(),
           pairReader.toArray(), pairWriter.toArray(), dupOp, dup[0], dup[1], dup[2], dup[3],
           counts, first, unknown);
-    }
-  }
-
-  /** A growable int array. */
-  static final class Ints {
-    private int[] a = new int[64];
-    private int n;
-
-    void add(int v) {
-      if (n == a.length) {
-        a = Arrays.copyOf(a, n * 2);
-      }
-      a[n++] = v;
-    }
-
-    int size() {
-      return n;
-    }
-
-    int[] toArray() {
-      return Arrays.copyOf(a, n);
     }
   }
 }
