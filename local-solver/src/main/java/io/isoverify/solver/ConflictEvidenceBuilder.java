@@ -3,7 +3,7 @@ package io.isoverify.solver;
 import io.isoverify.graph.Component;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
-import io.isoverify.solver.check.ConflictEvidence;
+import io.isoverify.checker.ConflictEvidence;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,13 +17,13 @@ import java.util.List;
  * sides, are kept: two breadth-first searches, O(V + E). With an empty core every known
  * edge is kept.
  */
-final class ConflictEvidenceBuilder {
+public final class ConflictEvidenceBuilder {
   private static final EdgeType[] TYPES = EdgeType.values();
 
   private ConflictEvidenceBuilder() {
   }
 
-  static ConflictEvidence of(Component c, int[] core, CertificateFactory values) {
+  public static ConflictEvidence of(Component c, int[] core, CertificateFactory values) {
     int n = c.vertexCount();
     boolean[] keep = new boolean[n];
     if (core.length == 0) {

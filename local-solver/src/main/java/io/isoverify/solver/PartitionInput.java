@@ -6,11 +6,11 @@ import io.isoverify.history.anomaly.Edge;
 import java.util.List;
 
 /** A {@link Partition} seen as a {@link SolverInput}: its known edges, then its choice edges. */
-final class PartitionInput implements SolverInput {
+public final class PartitionInput implements SolverInput {
   private final Partition p;
   private final int known;
 
-  PartitionInput(Partition p) {
+  public PartitionInput(Partition p) {
     this.p = p;
     this.known = p.knownEdgeCount();
   }

@@ -11,7 +11,7 @@ import java.util.List;
  * a violation pruning already found if there is one, and the components left to solve. An interface so the
  * tests can also feed an unpruned polygraph.
  */
-interface SolverInput {
+public interface SolverInput {
   int vertexCount();
 
   /** The dense History transaction id of a vertex, or {@link Component#INITIAL_TXN}. */

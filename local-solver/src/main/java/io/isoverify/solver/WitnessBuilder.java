@@ -21,7 +21,7 @@ import java.util.Arrays;
  * </ul>
  * Kahn's queue is FIFO seeded in vertex order, so the witness is deterministic.
  */
-final class WitnessBuilder {
+public final class WitnessBuilder {
   private static final int RW = EdgeType.RW.ordinal();
 
   private final int n;
@@ -33,7 +33,7 @@ final class WitnessBuilder {
   private byte[] type = new byte[16];
   private int m;
 
-  WitnessBuilder(SolverInput in, int txnCount) {
+  public WitnessBuilder(SolverInput in, int txnCount) {
     n = in.vertexCount();
     txnOf = new int[n];
     int[] vertexOfTxn = new int[txnCount + 1];
@@ -49,7 +49,7 @@ final class WitnessBuilder {
   }
 
   /** Adds the edges of the chosen side of each constraint of a component. */
-  void addChoices(Component c, int[] sides) {
+  public void addChoices(Component c, int[] sides) {
     for (int x = 0; x < c.constraintCount(); x++) {
       for (int e = c.sideBegin(x, sides[x]); e < c.sideEnd(x, sides[x]); e++) {
         add(vertexOfTxn[c.txn(c.sideFrom(e)) + 1], vertexOfTxn[c.txn(c.sideTo(e)) + 1], c.sideType(e));
@@ -68,7 +68,7 @@ final class WitnessBuilder {
     type[m++] = (byte) t;
   }
 
-  Witness build(Level level) {
+  public Witness build(Level level) {
     boolean snapshot = level == Level.SI;
     int[] outStart = csr(from, snapshot, false);
     int[] out = fill(outStart, from, snapshot, false);

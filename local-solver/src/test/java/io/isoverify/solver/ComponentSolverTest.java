@@ -92,9 +92,7 @@ class ComponentSolverTest {
         for (History h : new History[] {RandomHistories.valid(seed, level),
             RandomHistories.candidate(seed, level).history()}) {
           List<Component> all = new ArrayList<>(new NaivePolygraph(h, level).components());
-          if (Pipelines.available().contains(Pipelines.Encoding.PARTITIONED)) {
-            all.addAll(Partitioner.partition(h, level, PartitionOptions.defaults().withThreads(1)).components());
-          }
+          all.addAll(Partitioner.partition(h, level, PartitionOptions.defaults().withThreads(1)).components());
           for (Component c : all) {
             components++;
             SolveResult r = ComponentSolver.solve(c, level, SolveLimits.defaults());

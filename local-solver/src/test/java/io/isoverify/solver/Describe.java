@@ -3,11 +3,11 @@ package io.isoverify.solver;
 import io.isoverify.history.History;
 
 /** A history as text for failure messages (tests only). */
-final class Describe {
+public final class Describe {
   private Describe() {
   }
 
-  static String of(History h) {
+  public static String of(History h) {
     StringBuilder sb = new StringBuilder();
     for (int t = 0; t < h.txnCount(); t++) {
       sb.append(h.sessionName(h.session(t))).append(' ').append(h.showTxn(t)).append(' ')

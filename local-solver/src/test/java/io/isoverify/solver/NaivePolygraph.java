@@ -17,7 +17,7 @@ import java.util.List;
  * second encoding beside graph-partitioning's, for differential tests of the solver
  * pipeline. O(n^2) edges: tiny histories only. Assumes unique written values per key.
  */
-final class NaivePolygraph implements SolverInput {
+public final class NaivePolygraph implements SolverInput {
   private static final int SO = EdgeType.SO.ordinal();
   private static final int WR = EdgeType.WR.ordinal();
   private static final int WW = EdgeType.WW.ordinal();
@@ -29,7 +29,7 @@ final class NaivePolygraph implements SolverInput {
   private final List<int[]> known = new ArrayList<>();
   private final Component component;
 
-  NaivePolygraph(History h, Level level) {
+  public NaivePolygraph(History h, Level level) {
     boolean[] in = included(h);
     vertexOf = new int[h.txnCount()];
     Arrays.fill(vertexOf, -1);

@@ -10,6 +10,6 @@
  * {@link io.isoverify.history.explain.ExplanationText} and
  * {@link io.isoverify.history.explain.ExplanationDot} render an explanation as text a person
  * reads and as a Graphviz digraph. The report files are written by spark-jobs
- * (io.isoverify.spark.report).
+ * (io.isoverify.report).
  */
 package io.isoverify.history.explain;

@@ -1,7 +1,8 @@
 package io.isoverify.spark.engine;
 
+import io.isoverify.engine.*;
 import io.isoverify.history.History;
-import io.isoverify.spark.report.LevelReport;
+import io.isoverify.engine.LevelReport;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package io.isoverify.spark.engine;
 
+import io.isoverify.engine.*;
 import io.isoverify.history.Dictionary;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
@@ -7,9 +8,9 @@ import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
 import io.isoverify.solver.CertificateFactory;
-import io.isoverify.solver.check.Check;
-import io.isoverify.solver.check.CycleCheck;
-import io.isoverify.spark.report.LevelReport;
+import io.isoverify.checker.Check;
+import io.isoverify.checker.CycleCheck;
+import io.isoverify.engine.LevelReport;
 import io.isoverify.spark.stages.TxnColumns;
 import java.util.ArrayList;
 import java.util.Arrays;

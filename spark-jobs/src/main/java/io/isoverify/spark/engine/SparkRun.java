@@ -1,7 +1,8 @@
 package io.isoverify.spark.engine;
 
+import io.isoverify.engine.*;
 import io.isoverify.history.Outcome;
-import io.isoverify.spark.report.LevelReport;
+import io.isoverify.engine.LevelReport;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

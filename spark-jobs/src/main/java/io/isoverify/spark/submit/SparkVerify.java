@@ -1,15 +1,16 @@
 package io.isoverify.spark.submit;
 
+import io.isoverify.engine.*;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.check.Level;
 import io.isoverify.spark.engine.SparkEngine;
 import io.isoverify.spark.engine.SparkRun;
 import io.isoverify.spark.engine.SparkSessions;
 import io.isoverify.spark.engine.StageProgress;
-import io.isoverify.spark.report.HistoryFigures;
-import io.isoverify.spark.report.ReportFiles;
-import io.isoverify.spark.report.ReportText;
-import io.isoverify.spark.report.RunReport;
+import io.isoverify.engine.HistoryFigures;
+import io.isoverify.report.ReportFiles;
+import io.isoverify.report.ReportText;
+import io.isoverify.engine.RunReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;

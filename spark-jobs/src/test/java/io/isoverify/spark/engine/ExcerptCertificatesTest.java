@@ -1,5 +1,6 @@
 package io.isoverify.spark.engine;
 
+import io.isoverify.engine.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,11 +11,11 @@ import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.io.ParquetHistoryWriter;
 import io.isoverify.history.testing.HistoryDsl;
-import io.isoverify.solver.InProcessVerifier;
-import io.isoverify.solver.LevelResult;
-import io.isoverify.solver.VerifierOptions;
-import io.isoverify.solver.check.CycleCheck;
-import io.isoverify.spark.report.LevelReport;
+import io.isoverify.engine.InProcessVerifier;
+import io.isoverify.engine.LevelResult;
+import io.isoverify.engine.VerifierOptions;
+import io.isoverify.checker.CycleCheck;
+import io.isoverify.engine.LevelReport;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;

@@ -1,5 +1,6 @@
 package io.isoverify.spark.engine;
 
+import io.isoverify.engine.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,10 +17,10 @@ import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.ParquetHistoryWriter;
-import io.isoverify.solver.InProcessVerifier;
-import io.isoverify.solver.VerifierOptions;
+import io.isoverify.engine.InProcessVerifier;
+import io.isoverify.engine.VerifierOptions;
 import io.isoverify.spark.graphx.GraphxScc;
-import io.isoverify.spark.report.LevelReport;
+import io.isoverify.engine.LevelReport;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.HistoryStage;
 import io.isoverify.spark.stages.KeyStage;

@@ -1,5 +1,6 @@
 package io.isoverify.spark.engine;
 
+import io.isoverify.engine.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.isoverify.history.History;
@@ -10,9 +11,9 @@ import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.history.io.ParquetTestFiles;
-import io.isoverify.solver.InProcessVerifier;
-import io.isoverify.solver.VerifierOptions;
-import io.isoverify.spark.report.LevelReport;
+import io.isoverify.engine.InProcessVerifier;
+import io.isoverify.engine.VerifierOptions;
+import io.isoverify.engine.LevelReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

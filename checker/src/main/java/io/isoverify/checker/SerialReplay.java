@@ -1,0 +1,72 @@
+package io.isoverify.checker;
+
+import io.isoverify.history.History;
+import java.util.Arrays;
+
+/**
+ * Checks a SER or SSER witness against the raw history by running it: the transactions
+ * one at a time in the witness order on a key-value map. Each read must return the
+ * transaction's own latest earlier write of the key, else the latest write before it in
+ * the order, else the initial state. Session order must hold; for SSER, a transaction that
+ * ended (client clock) before another started must come first. O(n + ops).
+ */
+public final class SerialReplay {
+  private SerialReplay() {
+  }
+
+  public static Check check(History h, int[] order, boolean realTime) {
+    int[] position = new int[h.txnCount()];
+    Check included = Inclusion.check(h, order, position);
+    if (!included.valid()) {
+      return included;
+    }
+    if (realTime) {
+      Check rt = realTimeOrder(h, order);
+      if (!rt.valid()) {
+        return rt;
+      }
+    }
+    int[] current = new int[h.keys().size()];
+    int[] writer = new int[h.keys().size()];
+    Arrays.fill(current, History.INITIAL);
+    Arrays.fill(writer, -1);
+    for (int t : order) {
+      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+        if (!Transactions.isRead(h, o) || h.opKey(o) < 0) {
+          continue;
+        }
+        int own = Transactions.ownWriteBefore(h, t, o);
+        int expected = own != History.NO_VALUE ? own : current[h.opKey(o)];
+        if (h.opValue(o) != expected) {
+          int w = writer[h.opKey(o)];
+          return Check.rejected(Transactions.op(h, t, o) + " but in the witness order it sees "
+              + h.showValue(expected) + (own == History.NO_VALUE && w >= 0 ? " written by " + h.showTxn(w) : ""));
+        }
+      }
+      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+        if (Transactions.isWrite(h, o)) {
+          current[h.opKey(o)] = h.opValue(o);
+          writer[h.opKey(o)] = t;
+        }
+      }
+    }
+    return Check.ok();
+  }
+
+  /** A later transaction must not have ended before an earlier one started. */
+  private static Check realTimeOrder(History h, int[] order) {
+    long maxStart = Long.MIN_VALUE;
+    int latest = -1;
+    for (int t : order) {
+      if (h.endTs(t) != History.NO_TIME && latest >= 0 && h.endTs(t) < maxStart) {
+        return Check.rejected("the witness puts " + h.showTxn(t) + " (ended at " + h.endTs(t) + ") after "
+            + h.showTxn(latest) + " (started at " + maxStart + ")");
+      }
+      if (h.startTs(t) != History.NO_TIME && h.startTs(t) > maxStart) {
+        maxStart = h.startTs(t);
+        latest = t;
+      }
+    }
+    return Check.ok();
+  }
+}

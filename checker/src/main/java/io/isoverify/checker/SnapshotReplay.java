@@ -1,0 +1,149 @@
+package io.isoverify.checker;
+
+import io.isoverify.history.History;
+
+/**
+ * Checks an SI witness against the raw history: a commit order of the included
+ * transactions and, for each, its start point (how many of the commits before it it sees).
+ * Reads must return the transaction's own earlier write, else the latest version committed
+ * before its start, else the initial state; no transaction committing between another's
+ * start and commit may write a key the other writes (first committer wins); a session's
+ * transaction must start after its predecessor committed. O(n + ops log ops).
+ */
+public final class SnapshotReplay {
+  private SnapshotReplay() {
+  }
+
+  /**
+   * @param commitOrder the included transactions in commit order
+   * @param snapshot {@code snapshot[i]}: the number of commits {@code commitOrder[i]} sees,
+   *     0 <= snapshot[i] <= i
+   */
+  public static Check check(History h, int[] commitOrder, int[] snapshot) {
+    int[] position = new int[h.txnCount()];
+    Check included = Inclusion.check(h, commitOrder, position);
+    if (!included.valid()) {
+      return included;
+    }
+    for (int i = 0; i < commitOrder.length; i++) {
+      if (snapshot[i] < 0 || snapshot[i] > i) {
+        return Check.rejected(h.showTxn(commitOrder[i]) + " starts after its own commit in the witness");
+      }
+    }
+    Versions versions = new Versions(h, commitOrder);
+    int previous = -1;
+    for (int i = 0; i < commitOrder.length; i++) {
+      int t = commitOrder[i];
+      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+        if (h.opKey(o) < 0) {
+          continue;
+        }
+        if (Transactions.isRead(h, o)) {
+          int own = Transactions.ownWriteBefore(h, t, o);
+          int v = versions.latestBefore(h.opKey(o), snapshot[i]);
+          int seen = own != History.NO_VALUE ? own : v < 0 ? History.INITIAL : versions.value(v);
+          if (h.opValue(o) != seen) {
+            return Check.rejected(Transactions.op(h, t, o) + " but " + (own != History.NO_VALUE
+                ? "it wrote " + h.showValue(own) + " itself before"
+                : "its snapshot in the witness holds " + h.showValue(seen)
+                    + (v < 0 ? "" : " written by " + h.showTxn(commitOrder[versions.position(v)]))));
+          }
+        }
+        if (Transactions.isWrite(h, o)) {
+          int v = versions.latestBefore(h.opKey(o), i);
+          if (v >= 0 && versions.position(v) >= snapshot[i]) {
+            return Check.rejected(h.showTxn(t) + " and " + h.showTxn(commitOrder[versions.position(v)])
+                + " both write " + h.showKey(h.opKey(o)) + " and run concurrently in the witness");
+          }
+        }
+      }
+    }
+    for (int t = 0; t < h.txnCount(); t++) {
+      if (t > 0 && h.session(t) != h.session(t - 1)) {
+        previous = -1;
+      }
+      if (position[t] < 0) {
+        continue;
+      }
+      if (previous >= 0 && position[previous] >= snapshot[position[t]]) {
+        return Check.rejected(h.showTxn(t) + " starts before " + h.showTxn(previous)
+            + ", its predecessor in session " + h.sessionName(h.session(t)) + ", commits");
+      }
+      previous = t;
+    }
+    return Check.ok();
+  }
+
+  /**
+   * Every committed version per key in commit order, as a CSR over keys: version v of key
+   * k lies in start[k] .. start[k+1]-1, with the commit position and value.
+   */
+  private static final class Versions {
+    private final int[] start;
+    private final int[] pos;
+    private final int[] val;
+
+    Versions(History h, int[] order) {
+      int keys = h.keys().size();
+      start = new int[keys + 1];
+      for (int t : order) {
+        for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+          if (lastWriteOp(h, t, o)) {
+            start[h.opKey(o) + 1]++;
+          }
+        }
+      }
+      for (int k = 0; k < keys; k++) {
+        start[k + 1] += start[k];
+      }
+      pos = new int[start[keys]];
+      val = new int[start[keys]];
+      int[] fill = start.clone();
+      for (int i = 0; i < order.length; i++) {
+        int t = order[i];
+        for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+          if (lastWriteOp(h, t, o)) {
+            int k = h.opKey(o);
+            pos[fill[k]] = i;
+            val[fill[k]++] = h.opValue(o);
+          }
+        }
+      }
+    }
+
+    private static boolean lastWriteOp(History h, int t, int o) {
+      if (!Transactions.isWrite(h, o)) {
+        return false;
+      }
+      for (int p = o + 1; p < h.endOp(t); p++) {
+        if (h.opKey(p) == h.opKey(o) && Transactions.isWrite(h, p)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** The last version of key k committed at a position < limit, or -1. */
+    int latestBefore(int k, int limit) {
+      int lo = start[k];
+      int hi = start[k + 1];
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (pos[mid] < limit) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      return lo - 1 >= start[k] ? lo - 1 : -1;
+    }
+
+    int position(int v) {
+      return pos[v];
+    }
+
+    int value(int v) {
+      return val[v];
+    }
+  }
+}

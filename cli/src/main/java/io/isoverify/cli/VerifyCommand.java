@@ -1,0 +1,120 @@
+package io.isoverify.cli;
+
+import io.isoverify.engine.*;
+import io.isoverify.history.History;
+import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.check.Level;
+import io.isoverify.engine.EngineChoice;
+import io.isoverify.spark.engine.SparkLog;
+import io.isoverify.engine.LevelReport;
+import io.isoverify.report.ReportFiles;
+import io.isoverify.report.ReportText;
+import io.isoverify.engine.RunReport;
+import io.isoverify.spark.submit.SparkVerify;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code verify [--level SER|SI|SSER]... [--format F] [--engine E] [--out DIR] HISTORY}: the
+ * one place that talks to the user. Exit codes: 0 every level holds, 1 a violation, 2 bad
+ * input or usage, 3 unknown (a limit was reached, or an internal error).
+ */
+@Command(name = "verify", mixinStandardHelpOptions = true,
+    description = "Checks a transaction history for serializability (SER), snapshot isolation (SI) "
+        + "and strict serializability (SSER).",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:every level holds", "1:a level is violated", "2:bad input or usage",
+        "3:unknown: a limit was reached"})
+public final class VerifyCommand extends CliCommand {
+  @Option(names = "--level", description = "SER, SI or SSER; repeat for several (default SER).")
+  List<Level> levels = new ArrayList<>();
+
+  @Option(names = "--format", description = "parquet, jsonl, cobra, dbcop, text, elle or vbox (default: detected).")
+  String format;
+
+  @Option(names = "--engine", description = "inprocess or spark (default: chosen by size).")
+  String engine;
+
+  @Option(names = "--out", description = "Folder for report.json, report.txt, report.html, anomalies.parquet and one DOT (and SVG) drawing per anomaly.")
+  Path out;
+
+  @Option(names = "--run-id", description = "Names the run in the reports (default: derived from the input).")
+  String runId;
+
+  @Parameters(index = "0", paramLabel = "HISTORY", description = "The history: a file or a folder.")
+  Path history;
+
+  VerifyCommand(PrintStream stdout, PrintStream stderr) {
+    super(stdout, stderr);
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Runs the command and returns its exit code; never exits the JVM. */
+  public static int run(String[] args, PrintStream stdout, PrintStream stderr) {
+    return execute(new VerifyCommand(stdout, stderr), args);
+  }
+
+  @Override
+  int run() throws Exception {
+    if (engine != null && !engine.equals("inprocess") && !engine.equals("spark")) {
+      throw new UsageException("--engine must be inprocess or spark, not " + engine);
+    }
+    List<Level> wanted = new ArrayList<>(new LinkedHashSet<>(levels.isEmpty() ? List.of(Level.SER) : levels));
+    if ("spark".equals(engine) || (engine == null && EngineChoice.prefersSpark(history, format))) {
+      if (format != null && !format.equals("parquet")) {
+        throw new UsageException("the Spark engine reads Parquet; convert the history first (bin/convert)");
+      }
+      if (!Files.exists(history)) {
+        throw new InvalidHistoryException(history.toString(), "", "no such file or folder");
+      }
+      SparkLog.enable();
+      stderr.println("spark: Spark's own log (warnings and errors) goes to " + SparkLog.file());
+      return SparkVerify.embedded(history.toString(), wanted, out,
+          runId != null ? runId : deriveRunId(wanted), stdout, stderr);
+    }
+    LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
+    long t0 = System.nanoTime();
+    HistoryInput in;
+    try (Progress p = Progress.phase("loading " + history, stderr)) {
+      in = HistoryInput.read(history, format);
+    }
+    History h = in.history();
+    phases.put("load", System.nanoTime() - t0);
+    List<LevelReport> results;
+    try (Progress p = Progress.phase("checking", stderr)) {
+      results = new InProcessEngine().check(h, wanted, phases);
+    }
+    RunReport report = new RunReport(runId != null ? runId : deriveRunId(wanted), history.toString(),
+        in.format().code(), h, results, phases);
+    stdout.print(ReportText.render(report));
+    if (out != null) {
+      ReportFiles.write(report, out);
+    }
+    return report.exitCode();
+  }
+
+  /** Same input, same levels, same id: reports stay deterministic. */
+  private String deriveRunId(List<Level> wanted) throws Exception {
+    return RunReport.deriveId(history.toAbsolutePath().normalize() + "|" + sizeOf(history) + "|" + wanted);
+  }
+
+  private static long sizeOf(Path p) throws java.io.IOException {
+    if (!Files.isDirectory(p)) {
+      return Files.size(p);
+    }
+    try (var s = Files.walk(p)) {
+      return s.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+    }
+  }
+}

@@ -1,0 +1,50 @@
+package io.isoverify.engine;
+
+import io.isoverify.solver.*;
+import io.isoverify.graph.PartitionOptions;
+import io.isoverify.history.History;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.testing.HistoryDsl;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The ways tests run the pipeline on a history, at every level (tests only): over the
+ * unpruned polygraph of {@link NaivePolygraph}, and over graph-partitioning's pruned
+ * components once its {@code Partitioner} is implemented.
+ */
+final class Pipelines {
+  /** Which graph the solver gets. */
+  enum Encoding { UNPRUNED, PARTITIONED }
+
+  private static final InProcessVerifier VERIFIER = new InProcessVerifier(
+      new VerifierOptions(1, SolveLimits.defaults(), PartitionOptions.defaults().withThreads(1)));
+  private static final boolean PARTITIONER = partitionerAvailable();
+
+  private Pipelines() {
+  }
+
+  /** The encodings available in this build. */
+  static EnumSet<Encoding> available() {
+    return PARTITIONER ? EnumSet.allOf(Encoding.class) : EnumSet.of(Encoding.UNPRUNED);
+  }
+
+  static Map<Level, LevelResult> verify(History h, Encoding encoding) {
+    return verify(h, encoding, EnumSet.allOf(Level.class));
+  }
+
+  static Map<Level, LevelResult> verify(History h, Encoding encoding, Set<Level> levels) {
+    return encoding == Encoding.PARTITIONED ? VERIFIER.verify(h, levels)
+        : VERIFIER.verifyWith(h, levels, level -> new NaivePolygraph(h, level));
+  }
+
+  private static boolean partitionerAvailable() {
+    try {
+      VERIFIER.verify(HistoryDsl.parse("s1: [w x 1]"), EnumSet.of(Level.SER));
+      return true;
+    } catch (UnsupportedOperationException e) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package io.isoverify.report;
+
+import io.isoverify.engine.*;
+import io.isoverify.history.anomaly.Anomaly;
+import io.isoverify.history.explain.ExplanationText;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The text a person reads: on the terminal, the history, one verdict line per level and its
+ * first anomalies in one line each; in report.txt, the same followed by every anomaly shown,
+ * explained step by step (Elle style, {@link ExplanationText}).
+ */
+public final class ReportText {
+  /** How many anomalies per level the terminal shows; the rest are in the report files. */
+  public static final int SHOWN = 5;
+
+  private ReportText() {}
+
+  /** What the terminal shows. */
+  public static String render(RunReport r) {
+    return summary(ExplainedRun.of(r, SHOWN));
+  }
+
+  /** report.txt: the summary, then each anomaly shown, explained. */
+  static String full(ExplainedRun run, Pictures pictures) {
+    StringBuilder s = new StringBuilder(summary(run));
+    s.append("Re-check: ").append(run.report().recheck()).append('\n');
+    ExplanationText text = new ExplanationText(run.report().history());
+    for (ExplainedRun.Shown a : run.distinct()) {
+      s.append("\n[").append(a.number()).append("] ").append(text.render(a.explanation()));
+      Pictures.Picture p = pictures.of(a.number());
+      s.append("Drawing: ").append(p.dotFile())
+          .append(p.svgFile() != null ? ", " + p.svgFile() : " (no SVG: " + p.reason() + ")").append('\n');
+    }
+    return s.toString();
+  }
+
+  private static String summary(ExplainedRun run) {
+    RunReport r = run.report();
+    HistoryFigures f = r.figures();
+    StringBuilder s = new StringBuilder();
+    Map<String, Long> outcomes = r.outcomeCounts();
+    s.append(String.format(Locale.ROOT,
+        "history %s (%s): %d transactions (%d committed, %d aborted, %d unknown) in %d sessions, %d operations on %d keys%n",
+        r.file(), r.format(), f.transactions(), outcomes.get("committed"), outcomes.get("aborted"),
+        outcomes.get("unknown"), f.sessions(), f.operations(), f.keys()));
+    for (ExplainedRun.LevelView v : run.levels()) {
+      LevelReport l = v.level();
+      s.append(String.format(Locale.ROOT, "%-5s %-9s %s(%.2f s)%n", l.level(), l.verdict(),
+          detail(l), l.elapsedNanos() / 1e9));
+      int shown = 0;
+      for (ExplainedRun.Shown a : v.shown()) {
+        if (shown++ == SHOWN) {
+          break;
+        }
+        s.append("      [").append(a.number()).append("] ").append(a.explanation().title()).append(": ")
+            .append(a.certificate().summary()).append('\n');
+      }
+      long more = v.shown().size() - Math.min(SHOWN, v.shown().size())
+          + v.omitted().values().stream().mapToLong(Long::longValue).sum();
+      if (more > 0) {
+        s.append("      ... and ").append(more).append(" more (counts above; examples in the report files)\n");
+      }
+    }
+    return s.toString();
+  }
+
+  private static String detail(LevelReport l) {
+    return switch (l.verdict()) {
+      case HOLDS -> l.witness() == null ? "" : l.witness() + " ";
+      case UNKNOWN -> l.reason() + " ";
+      case VIOLATED -> counts(l.counts()) + " ";
+    };
+  }
+
+  /** "3 anomalies (AbortedRead 2, G2-item 1)". */
+  static String counts(Map<Anomaly, Long> counts) {
+    long total = counts.values().stream().mapToLong(Long::longValue).sum();
+    return total + (total == 1 ? " anomaly" : " anomalies") + " ("
+        + counts.entrySet().stream().sorted(Map.Entry.comparingByKey())
+            .map(e -> e.getKey().displayName() + " " + e.getValue())
+            .collect(Collectors.joining(", ")) + ")";
+  }
+}
