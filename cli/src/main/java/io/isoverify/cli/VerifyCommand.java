@@ -1,15 +1,15 @@
 package io.isoverify.cli;
 
-import io.isoverify.engine.*;
+import io.isoverify.engine.EngineChoice;
+import io.isoverify.engine.InProcessEngine;
+import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.RunReport;
 import io.isoverify.history.History;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.check.Level;
-import io.isoverify.engine.EngineChoice;
-import io.isoverify.spark.engine.SparkLog;
-import io.isoverify.engine.LevelReport;
 import io.isoverify.report.ReportFiles;
 import io.isoverify.report.ReportText;
-import io.isoverify.engine.RunReport;
+import io.isoverify.spark.engine.SparkLog;
 import io.isoverify.spark.submit.SparkVerify;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
 package io.isoverify.engine;
 
-import io.isoverify.solver.*;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

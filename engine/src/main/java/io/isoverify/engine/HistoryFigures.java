@@ -1,6 +1,5 @@
 package io.isoverify.engine;
 
-import io.isoverify.solver.*;
 import io.isoverify.history.History;
 import io.isoverify.history.Outcome;
 import java.util.Collections;

@@ -1,13 +1,12 @@
 package io.isoverify.engine;
 
-import io.isoverify.solver.*;
-import io.isoverify.history.History;
-import io.isoverify.history.check.Level;
 import io.isoverify.engine.InProcessVerifier;
+import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.LevelResult;
 import io.isoverify.engine.PhaseNanos;
 import io.isoverify.engine.VerifierOptions;
-import io.isoverify.engine.LevelReport;
+import io.isoverify.history.History;
+import io.isoverify.history.check.Level;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

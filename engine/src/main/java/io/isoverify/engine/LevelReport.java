@@ -1,6 +1,5 @@
 package io.isoverify.engine;
 
-import io.isoverify.solver.*;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.Level;

@@ -1,11 +1,12 @@
 package io.isoverify.engine;
 
-import io.isoverify.solver.*;
+import io.isoverify.checker.ConflictEvidence;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.Verdict;
-import io.isoverify.checker.ConflictEvidence;
+import io.isoverify.solver.SolveStats;
+import io.isoverify.solver.Witness;
 import java.util.List;
 import java.util.Map;
 

@@ -1,7 +1,7 @@
 package io.isoverify.engine;
 
-import io.isoverify.solver.*;
 import io.isoverify.graph.PartitionOptions;
+import io.isoverify.solver.SolveLimits;
 
 /**
  * How {@link InProcessVerifier} may spend resources.

@@ -1,6 +1,5 @@
 package io.isoverify.engine;
 
-import io.isoverify.solver.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,22 +1,22 @@
 package io.isoverify.engine;
 
-import io.isoverify.solver.*;
+import io.isoverify.datasets.sim.RandomHistories;
+import io.isoverify.history.History;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.check.Verdict;
+import io.isoverify.history.testing.BruteForceOracle;
+import io.isoverify.solver.Describe;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.isoverify.datasets.sim.RandomHistories;
-import io.isoverify.history.History;
-import io.isoverify.history.check.Level;
-import io.isoverify.history.check.Verdict;
-import io.isoverify.history.testing.BruteForceOracle;
-import java.util.EnumSet;
-import java.util.Map;
-import java.util.function.Function;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The pipeline's verdicts against the brute-force oracle on {@value #SEEDS} valid and

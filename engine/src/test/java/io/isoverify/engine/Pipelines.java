@@ -1,10 +1,11 @@
 package io.isoverify.engine;
 
-import io.isoverify.solver.*;
 import io.isoverify.graph.PartitionOptions;
 import io.isoverify.history.History;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.testing.HistoryDsl;
+import io.isoverify.solver.NaivePolygraph;
+import io.isoverify.solver.SolveLimits;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package io.isoverify.report;
 
-import io.isoverify.engine.*;
+import io.isoverify.engine.RunReport;
 import io.isoverify.history.History;
 import io.isoverify.history.explain.Explanation;
 import io.isoverify.history.explain.ExplanationText;

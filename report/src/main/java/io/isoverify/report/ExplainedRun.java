@@ -1,6 +1,7 @@
 package io.isoverify.report;
 
-import io.isoverify.engine.*;
+import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.RunReport;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.explain.Explainer;

@@ -1,6 +1,6 @@
 package io.isoverify.report;
 
-import io.isoverify.engine.*;
+import io.isoverify.engine.RunReport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;

@@ -1,6 +1,8 @@
 package io.isoverify.report;
 
-import io.isoverify.engine.*;
+import io.isoverify.engine.HistoryFigures;
+import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.RunReport;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.explain.ExplanationText;
 import java.io.IOException;

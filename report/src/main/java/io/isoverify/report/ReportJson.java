@@ -1,10 +1,12 @@
 package io.isoverify.report;
 
-import io.isoverify.engine.*;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.isoverify.engine.HistoryFigures;
+import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.RunReport;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Edge;

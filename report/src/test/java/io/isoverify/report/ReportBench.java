@@ -1,6 +1,6 @@
 package io.isoverify.report;
 
-import io.isoverify.engine.*;
+import io.isoverify.engine.RunReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;

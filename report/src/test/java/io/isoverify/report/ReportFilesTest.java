@@ -1,13 +1,9 @@
 package io.isoverify.report;
 
-import io.isoverify.engine.*;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.isoverify.engine.RunReport;
 import io.isoverify.history.testing.DebianPackages;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,6 +18,10 @@ import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 /** Every file of a report, from one run with a write skew (SER only) and an aborted read. */
 public class ReportFilesTest {

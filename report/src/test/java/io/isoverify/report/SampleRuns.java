@@ -1,6 +1,7 @@
 package io.isoverify.report;
 
-import io.isoverify.engine.*;
+import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.RunReport;
 import io.isoverify.history.History;
 import io.isoverify.history.HistoryBuilder;
 import io.isoverify.history.InvalidHistoryException;

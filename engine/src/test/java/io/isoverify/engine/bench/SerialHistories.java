@@ -1,6 +1,5 @@
 package io.isoverify.engine.bench;
 
-import io.isoverify.solver.*;
 import io.isoverify.history.History;
 import io.isoverify.history.HistoryBuilder;
 import io.isoverify.history.InvalidHistoryException;

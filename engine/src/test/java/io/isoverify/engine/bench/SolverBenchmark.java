@@ -1,12 +1,11 @@
 package io.isoverify.engine.bench;
 
-import io.isoverify.solver.*;
-import io.isoverify.history.History;
-import io.isoverify.history.check.Level;
 import io.isoverify.engine.InProcessVerifier;
 import io.isoverify.engine.LevelResult;
 import io.isoverify.engine.PhaseNanos;
 import io.isoverify.engine.VerifierOptions;
+import io.isoverify.history.History;
+import io.isoverify.history.check.Level;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;

@@ -1,6 +1,5 @@
 package io.isoverify.engine.datasets;
 
-import io.isoverify.solver.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,14 +7,14 @@ import io.isoverify.datasets.sim.Isolation;
 import io.isoverify.datasets.sim.Simulator;
 import io.isoverify.datasets.workload.GeneralWorkload;
 import io.isoverify.datasets.workload.KeyDistribution;
+import io.isoverify.engine.InProcessVerifier;
+import io.isoverify.engine.LevelResult;
+import io.isoverify.engine.VerifierOptions;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.HistoryBuilderSink;
-import io.isoverify.engine.InProcessVerifier;
-import io.isoverify.engine.LevelResult;
-import io.isoverify.engine.VerifierOptions;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;

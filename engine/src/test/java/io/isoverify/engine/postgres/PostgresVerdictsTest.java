@@ -1,6 +1,5 @@
 package io.isoverify.engine.postgres;
 
-import io.isoverify.solver.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.isoverify.datasets.postgres.CollectorConfig;
@@ -11,13 +10,13 @@ import io.isoverify.datasets.postgres.ReadModifyWriteWorkload;
 import io.isoverify.datasets.workload.GeneralWorkload;
 import io.isoverify.datasets.workload.KeyDistribution;
 import io.isoverify.datasets.workload.Workload;
+import io.isoverify.engine.InProcessVerifier;
+import io.isoverify.engine.LevelResult;
+import io.isoverify.engine.VerifierOptions;
 import io.isoverify.history.History;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.HistoryBuilderSink;
-import io.isoverify.engine.InProcessVerifier;
-import io.isoverify.engine.LevelResult;
-import io.isoverify.engine.VerifierOptions;
 import java.util.EnumSet;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;

@@ -1,8 +1,7 @@
 package io.isoverify.spark.engine;
 
-import io.isoverify.engine.*;
-import io.isoverify.history.History;
 import io.isoverify.engine.LevelReport;
+import io.isoverify.history.History;
 import java.util.List;
 
 /**

@@ -1,6 +1,8 @@
 package io.isoverify.spark.engine;
 
-import io.isoverify.engine.*;
+import io.isoverify.checker.Check;
+import io.isoverify.checker.CycleCheck;
+import io.isoverify.engine.LevelReport;
 import io.isoverify.history.Dictionary;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
@@ -8,9 +10,6 @@ import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
 import io.isoverify.solver.CertificateFactory;
-import io.isoverify.checker.Check;
-import io.isoverify.checker.CycleCheck;
-import io.isoverify.engine.LevelReport;
 import io.isoverify.spark.stages.TxnColumns;
 import java.util.ArrayList;
 import java.util.Arrays;

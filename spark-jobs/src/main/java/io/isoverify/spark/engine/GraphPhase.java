@@ -1,6 +1,6 @@
 package io.isoverify.spark.engine;
 
-import io.isoverify.engine.*;
+import io.isoverify.engine.LevelReport;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.Partition;
 import io.isoverify.graph.PartitionOptions;
@@ -16,7 +16,6 @@ import io.isoverify.solver.ComponentSolver;
 import io.isoverify.solver.SolveLimits;
 import io.isoverify.solver.SolveResult;
 import io.isoverify.spark.graphx.GraphxScc;
-import io.isoverify.engine.LevelReport;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.TxnColumns;
 import java.util.ArrayList;

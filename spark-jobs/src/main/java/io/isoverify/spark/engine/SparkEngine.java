@@ -1,6 +1,6 @@
 package io.isoverify.spark.engine;
 
-import io.isoverify.engine.*;
+import io.isoverify.engine.LevelReport;
 import io.isoverify.history.History;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.Outcome;
@@ -11,7 +11,6 @@ import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.ParquetHistoryReader;
-import io.isoverify.engine.LevelReport;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.HistoryStage;
 import io.isoverify.spark.stages.KeyStage;

@@ -1,8 +1,7 @@
 package io.isoverify.spark.engine;
 
-import io.isoverify.engine.*;
-import io.isoverify.history.Outcome;
 import io.isoverify.engine.LevelReport;
+import io.isoverify.history.Outcome;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,16 +1,15 @@
 package io.isoverify.spark.submit;
 
-import io.isoverify.engine.*;
+import io.isoverify.engine.HistoryFigures;
+import io.isoverify.engine.RunReport;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.check.Level;
+import io.isoverify.report.ReportFiles;
+import io.isoverify.report.ReportText;
 import io.isoverify.spark.engine.SparkEngine;
 import io.isoverify.spark.engine.SparkRun;
 import io.isoverify.spark.engine.SparkSessions;
 import io.isoverify.spark.engine.StageProgress;
-import io.isoverify.engine.HistoryFigures;
-import io.isoverify.report.ReportFiles;
-import io.isoverify.report.ReportText;
-import io.isoverify.engine.RunReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -23,10 +22,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * The spark-submit entry point:

@@ -1,21 +1,20 @@
 package io.isoverify.spark.engine;
 
-import io.isoverify.engine.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.isoverify.checker.CycleCheck;
+import io.isoverify.engine.InProcessVerifier;
+import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.LevelResult;
+import io.isoverify.engine.VerifierOptions;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.io.ParquetHistoryWriter;
 import io.isoverify.history.testing.HistoryDsl;
-import io.isoverify.engine.InProcessVerifier;
-import io.isoverify.engine.LevelResult;
-import io.isoverify.engine.VerifierOptions;
-import io.isoverify.checker.CycleCheck;
-import io.isoverify.engine.LevelReport;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;

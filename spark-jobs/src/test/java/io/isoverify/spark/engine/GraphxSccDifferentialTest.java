@@ -1,12 +1,14 @@
 package io.isoverify.spark.engine;
 
-import io.isoverify.engine.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.datasets.sim.RandomHistories;
+import io.isoverify.engine.InProcessVerifier;
+import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.VerifierOptions;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.Partition;
 import io.isoverify.graph.PartitionOptions;
@@ -17,10 +19,7 @@ import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.ParquetHistoryWriter;
-import io.isoverify.engine.InProcessVerifier;
-import io.isoverify.engine.VerifierOptions;
 import io.isoverify.spark.graphx.GraphxScc;
-import io.isoverify.engine.LevelReport;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.HistoryStage;
 import io.isoverify.spark.stages.KeyStage;

@@ -1,10 +1,14 @@
 package io.isoverify.spark.engine;
 
-import io.isoverify.engine.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.datasets.sim.RandomHistories;
+import io.isoverify.engine.InProcessVerifier;
+import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.LevelResult;
+import io.isoverify.engine.VerifierOptions;
+import io.isoverify.graph.PolygraphInput;
 import io.isoverify.history.History;
 import io.isoverify.history.IndexSort;
 import io.isoverify.history.anomaly.Certificate;
@@ -14,15 +18,9 @@ import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.history.io.ParquetHistoryWriter;
-import io.isoverify.graph.PolygraphInput;
-import io.isoverify.engine.InProcessVerifier;
-import io.isoverify.engine.LevelResult;
-import io.isoverify.engine.VerifierOptions;
-import io.isoverify.engine.LevelReport;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.HistoryStage;
 import io.isoverify.spark.stages.KeyStage;
-import org.apache.spark.sql.SparkSession;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntFunction;
+import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

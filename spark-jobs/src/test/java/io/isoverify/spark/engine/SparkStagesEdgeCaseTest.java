@@ -1,8 +1,10 @@
 package io.isoverify.spark.engine;
 
-import io.isoverify.engine.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.isoverify.engine.InProcessVerifier;
+import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.VerifierOptions;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.check.Level;
@@ -11,9 +13,6 @@ import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.history.io.ParquetTestFiles;
-import io.isoverify.engine.InProcessVerifier;
-import io.isoverify.engine.VerifierOptions;
-import io.isoverify.engine.LevelReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

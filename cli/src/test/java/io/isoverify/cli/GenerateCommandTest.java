@@ -1,4 +1,4 @@
-package io.isoverify.datasets.generate;
+package io.isoverify.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,9 +1,6 @@
-package io.isoverify.datasets.postgres;
+package io.isoverify.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.isoverify.datasets.postgres.PostgresCluster;
 import io.isoverify.history.History;
 import io.isoverify.history.io.ParquetHistoryReader;
 import java.io.PrintWriter;
@@ -14,6 +11,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 /** The collect command against a real PostgreSQL: the file it writes, and its failures. */
 class CollectCommandTest {

@@ -1,5 +1,6 @@
-package io.isoverify.datasets.generate;
+package io.isoverify.cli;
 
+import io.isoverify.datasets.generate.HistorySinks;
 import io.isoverify.datasets.sim.Injection;
 import io.isoverify.datasets.sim.Isolation;
 import io.isoverify.datasets.sim.Simulator;
@@ -13,12 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code generate}: runs a workload against the simulated database and writes the history,

@@ -1,4 +1,4 @@
-package io.isoverify.datasets.generate;
+package io.isoverify.cli;
 
 import io.isoverify.datasets.sim.Injection;
 import java.util.List;

@@ -1,7 +1,11 @@
-package io.isoverify.datasets.postgres;
+package io.isoverify.cli;
 
 import io.isoverify.datasets.generate.HistorySinks;
-import io.isoverify.datasets.generate.WorkloadOptions;
+import io.isoverify.datasets.postgres.CollectionException;
+import io.isoverify.datasets.postgres.CollectionResult;
+import io.isoverify.datasets.postgres.CollectorConfig;
+import io.isoverify.datasets.postgres.PostgresCollector;
+import io.isoverify.datasets.postgres.PostgresIsolation;
 import io.isoverify.datasets.workload.Workload;
 import io.isoverify.history.io.HistorySink;
 import java.io.IOException;
@@ -10,12 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code collect}: runs a workload (the same options as {@code generate}) against a real

@@ -1,4 +1,4 @@
-package io.isoverify.datasets.generate;
+package io.isoverify.cli;
 
 import io.isoverify.datasets.workload.KeyDistribution;
 import io.isoverify.datasets.workload.PlannedWorkload;
