@@ -9,19 +9,22 @@ import java.nio.file.Path;
 /** A history read from the user's file, in the format named or detected. */
 record HistoryInput(Path path, HistoryFormat format, History history) {
   static HistoryInput read(Path path, String formatCode) throws InvalidHistoryException, UsageException {
+    HistoryFormat format = format(path, formatCode);
+    return new HistoryInput(path, format, format.read(path));
+  }
+
+  /** The format named by {@code formatCode}, or detected when it is null. */
+  static HistoryFormat format(Path path, String formatCode) throws InvalidHistoryException, UsageException {
     if (!Files.exists(path)) {
       throw new InvalidHistoryException(path.toString(), "", "no such file or folder");
     }
-    HistoryFormat format;
     if (formatCode == null) {
-      format = HistoryFormat.detect(path);
-    } else {
-      try {
-        format = HistoryFormat.ofCode(formatCode);
-      } catch (IllegalArgumentException e) {
-        throw new UsageException("--format: " + e.getMessage());
-      }
+      return HistoryFormat.detect(path);
     }
-    return new HistoryInput(path, format, format.read(path));
+    try {
+      return HistoryFormat.ofCode(formatCode);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--format: " + e.getMessage());
+    }
   }
 }

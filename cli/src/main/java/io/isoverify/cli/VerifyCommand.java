@@ -1,6 +1,12 @@
 package io.isoverify.cli;
 
+import io.isoverify.engine.Engine;
 import io.isoverify.engine.EngineChoice;
+import io.isoverify.engine.InProcessEngine;
+import io.isoverify.engine.ProgressListener;
+import io.isoverify.engine.VerifyRequest;
+import io.isoverify.history.formats.HistoryFormat;
+import io.isoverify.spark.engine.DistributedEngine;
 import io.isoverify.engine.InProcessEngine;
 import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.RunReport;
@@ -10,13 +16,12 @@ import io.isoverify.history.check.Level;
 import io.isoverify.report.ReportFiles;
 import io.isoverify.report.ReportText;
 import io.isoverify.spark.engine.SparkLog;
-import io.isoverify.spark.submit.SparkVerify;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import java.util.TreeSet;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -70,33 +75,22 @@ public final class VerifyCommand extends CliCommand {
     if (engine != null && !engine.equals("inprocess") && !engine.equals("spark")) {
       throw new UsageException("--engine must be inprocess or spark, not " + engine);
     }
-    List<Level> wanted = new ArrayList<>(new LinkedHashSet<>(levels.isEmpty() ? List.of(Level.SER) : levels));
+    List<Level> wanted = new ArrayList<>(new TreeSet<>(levels.isEmpty() ? List.of(Level.SER) : levels));
+    HistoryFormat fmt = HistoryInput.format(history, format);
+    VerifyRequest request = new VerifyRequest(history.toString(), history.toString(), fmt, wanted,
+        runId != null ? runId : deriveRunId(wanted));
+    Engine chosen;
     if ("spark".equals(engine) || (engine == null && EngineChoice.prefersSpark(history, format))) {
-      if (format != null && !format.equals("parquet")) {
-        throw new UsageException("the Spark engine reads Parquet; convert the history first (bin/convert)");
-      }
-      if (!Files.exists(history)) {
-        throw new InvalidHistoryException(history.toString(), "", "no such file or folder");
-      }
       SparkLog.enable();
       stderr.println("spark: Spark's own log (warnings and errors) goes to " + SparkLog.file());
-      return SparkVerify.embedded(history.toString(), wanted, out,
-          runId != null ? runId : deriveRunId(wanted), stdout, stderr);
+      chosen = DistributedEngine.embedded();
+    } else {
+      chosen = new InProcessEngine();
     }
-    LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
-    long t0 = System.nanoTime();
-    HistoryInput in;
-    try (Progress p = Progress.phase("loading " + history, stderr)) {
-      in = HistoryInput.read(history, format);
+    RunReport report;
+    try (Progress p = Progress.phase("checking " + history, stderr)) {
+      report = chosen.run(request, ProgressListener.NONE);
     }
-    History h = in.history();
-    phases.put("load", System.nanoTime() - t0);
-    List<LevelReport> results;
-    try (Progress p = Progress.phase("checking", stderr)) {
-      results = new InProcessEngine().check(h, wanted, phases);
-    }
-    RunReport report = new RunReport(runId != null ? runId : deriveRunId(wanted), history.toString(),
-        in.format().code(), h, results, phases);
     stdout.print(ReportText.render(report));
     if (out != null) {
       ReportFiles.write(report, out);

@@ -1,47 +1,47 @@
 package io.isoverify.engine;
 
-import io.isoverify.engine.InProcessVerifier;
-import io.isoverify.engine.LevelReport;
-import io.isoverify.engine.LevelResult;
-import io.isoverify.engine.PhaseNanos;
-import io.isoverify.engine.VerifierOptions;
 import io.isoverify.history.History;
+import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.check.Level;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
-/** Runs the whole check in this JVM, without Spark, and turns its results into level reports. */
-public final class InProcessEngine {
-  public List<LevelReport> check(History h, List<Level> levels, LinkedHashMap<String, Long> phases) {
-    Map<Level, LevelResult> results = new InProcessVerifier(VerifierOptions.defaults())
-        .verify(h, new LinkedHashSet<>(levels));
-    List<LevelReport> out = new ArrayList<>();
-    for (Level level : levels) {
-      LevelResult r = results.get(level);
-      PhaseNanos n = r.nanos();
-      String prefix = levels.size() > 1 ? level + " " : "";
-      phases.merge("non-cycle checks", n.nonCycle(), Math::max);
-      phases.put(prefix + "graph", n.graph());
-      phases.put(prefix + "prune", n.prune());
-      phases.put(prefix + "components", n.components());
-      phases.put(prefix + "solve", n.solve());
-      phases.put(prefix + "check", n.check());
-      out.add(new LevelReport(level, r.verdict(), r.reason().isEmpty() ? null : r.reason(),
-          r.certificates(), r.counts(), witness(r), n.total()));
-    }
-    return out;
+/**
+ * The engine that holds the whole history in this JVM: it reads the history in its format
+ * (phase "load"), runs the {@link InProcessVerifier} on it and reports every level. Suited
+ * to histories that fit one JVM's memory (about 4 KB of heap per transaction today); larger
+ * ones go to the Spark engine ({@link EngineChoice}).
+ */
+public final class InProcessEngine implements Engine {
+  private final VerifierOptions options;
+
+  public InProcessEngine() {
+    this(VerifierOptions.defaults());
   }
 
-  private static String witness(LevelResult r) {
-    if (r.witness() == null) {
-      return null;
-    }
-    int n = r.witness().order().length;
-    return r.level() == Level.SI
-        ? "witness: a commit order and start points of " + n + " transactions, re-checked"
-        : "witness: a serial order of " + n + " transactions, re-checked";
+  public InProcessEngine(VerifierOptions options) {
+    this.options = options;
+  }
+
+  @Override
+  public RunReport run(VerifyRequest request, ProgressListener progress) throws InvalidHistoryException {
+    LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
+    progress.phase("load");
+    long t0 = System.nanoTime();
+    History h = request.format().read(request.localPath());
+    phases.put("load", System.nanoTime() - t0);
+    List<LevelReport> levels = check(h, request.levels(), phases, progress);
+    return new RunReport(request.runId(), request.display(), request.format().code(),
+        HistoryFigures.of(h), h, levels, phases, HistoryCertifier.RECHECK);
+  }
+
+  /** The levels of a history already in memory, their phase times added to {@code phases}. */
+  public List<LevelReport> check(History h, List<Level> levels, LinkedHashMap<String, Long> phases,
+      ProgressListener progress) {
+    Map<Level, LevelResult> results = new InProcessVerifier(options, progress)
+        .verify(h, new LinkedHashSet<>(levels));
+    return LevelReport.of(levels, results, phases);
   }
 }

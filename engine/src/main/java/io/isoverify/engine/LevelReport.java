@@ -4,6 +4,8 @@ import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.Verdict;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,5 +20,43 @@ public record LevelReport(Level level, Verdict verdict, String reason, List<Cert
   public LevelReport {
     certificates = List.copyOf(certificates);
     counts = Map.copyOf(counts);
+  }
+
+  /**
+   * The reports of the pipeline's results, in the order of {@code levels}, every engine's
+   * way; each level's phase times are added to {@code phases} under the names report.json
+   * uses ("non-cycle checks", then per level "graph", "prune", "components", "solve",
+   * "check", prefixed with the level when there are several).
+   */
+  public static List<LevelReport> of(List<Level> levels, Map<Level, LevelResult> results,
+      LinkedHashMap<String, Long> phases) {
+    List<LevelReport> out = new ArrayList<>();
+    for (Level level : levels) {
+      LevelResult r = results.get(level);
+      PhaseNanos n = r.nanos();
+      String prefix = levels.size() > 1 ? level + " " : "";
+      phases.merge("non-cycle checks", n.nonCycle(), Math::max);
+      phases.put(prefix + "graph", n.graph());
+      phases.put(prefix + "prune", n.prune());
+      phases.put(prefix + "components", n.components());
+      phases.put(prefix + "solve", n.solve());
+      phases.put(prefix + "check", n.check());
+      out.add(new LevelReport(level, r.verdict(), r.reason().isEmpty() ? null : r.reason(),
+          r.certificates(), r.counts(), witness(r), n.total()));
+    }
+    return out;
+  }
+
+  private static String witness(LevelResult r) {
+    if (r.verdict() != Verdict.HOLDS) {
+      return null;
+    }
+    if (r.witness() == null) {
+      return r.stats().components() + " components solved";
+    }
+    int n = r.witness().order().length;
+    return r.level() == Level.SI
+        ? "witness: a commit order and start points of " + n + " transactions, re-checked"
+        : "witness: a serial order of " + n + " transactions, re-checked";
   }
 }

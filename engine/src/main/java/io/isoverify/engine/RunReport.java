@@ -22,20 +22,16 @@ import java.util.Map;
 public record RunReport(String runId, String file, String format, HistoryFigures figures,
     History history, List<LevelReport> levels, LinkedHashMap<String, Long> phaseNanos,
     String recheck) {
-  /** The in-process engine's words: every cycle shown passed CycleCheck on the whole history. */
-  public static final String IN_PROCESS_RECHECK = "every cycle certificate re-checked by the "
-      + "independent checker on the whole history; witnesses replayed";
-
   public RunReport {
     levels = List.copyOf(levels);
     phaseNanos = new LinkedHashMap<>(phaseNanos);
   }
 
-  /** An in-process run: figures from the whole history. */
+  /** An in-process run: figures from the whole history, re-checked on it. */
   public RunReport(String runId, String file, String format, History history,
       List<LevelReport> levels, LinkedHashMap<String, Long> phaseNanos) {
     this(runId, file, format, HistoryFigures.of(history), history, levels, phaseNanos,
-        IN_PROCESS_RECHECK);
+        HistoryCertifier.RECHECK);
   }
 
   /** 0 when every level holds, 1 when one is violated, 3 when one is unknown (none violated). */

@@ -205,7 +205,7 @@ class AnomalyTest {
       assertNull(lr.witness());
       assertEquals(1, lr.certificates().size(), where);
       Certificate c = lr.certificates().get(0);
-      assertEquals(want, c.anomaly(), where + ": " + c.summary());
+      assertEquals(want, c.anomaly(), where + ": " + c.edges());
       assertEquals(cycles[level.ordinal()], rotated(h, c.edges()), where);
     }
     return r;

@@ -4,6 +4,7 @@ import io.isoverify.history.History;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
+import io.isoverify.history.explain.CycleClassifier;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import java.util.ArrayList;
@@ -15,9 +16,8 @@ import java.util.Set;
  * Turns a cycle of typed edges (values unfilled) into a {@link Certificate}: fills each
  * edge's value from the history (WR, WW: the value the first transaction installed; RW:
  * the value the first read), collects the transactions, keys and the operations that show
- * each edge, and names the anomaly by its edge types (Adya): an RT edge makes it a
- * real-time violation; else no RW: G0 when every edge is WW, G1c otherwise; one RW:
- * G-single; more: G2-item. A fuller explanation is another stage's job. Public so that the
+ * each edge, and names the anomaly by its edge types with the one classifier every engine
+ * uses ({@link CycleClassifier#anomalyOf}). A fuller explanation is another stage's job. Public so that the
  * Spark engine states its cycles on the excerpt of the history they mention exactly as the
  * in-process engine does.
  */
@@ -45,15 +45,14 @@ public final class CertificateFactory {
   }
 
   /**
-   * The certificate of a cycle (values unfilled, dense ids of {@code h}), its summary
-   * starting with {@code prefix}.
+   * The certificate of a cycle (values unfilled, dense ids of {@code h}), named by
+   * {@link CycleClassifier#anomalyOf}; {@code choices} as {@link Certificate#choices()}.
    */
-  public Certificate cycle(List<Edge> rawCycle, String prefix) {
+  public Certificate cycle(List<Edge> rawCycle, int choices) {
     List<Edge> cycle = withValues(rawCycle);
     Set<Integer> txns = new LinkedHashSet<>();
     Set<Integer> keys = new LinkedHashSet<>();
     Set<Integer> ops = new LinkedHashSet<>();
-    StringBuilder text = new StringBuilder();
     for (Edge e : cycle) {
       txns.add(e.from());
       if (e.key() >= 0) {
@@ -68,34 +67,9 @@ public final class CertificateFactory {
       if (op >= 0) {
         ops.add(op);
       }
-      text.append(h.showTxn(e.from())).append(" -").append(e.type());
-      if (e.key() >= 0) {
-        text.append('(').append(h.showKey(e.key())).append('=').append(h.showValue(e.value())).append(')');
-      }
-      text.append("-> ");
     }
-    text.append(h.showTxn(cycle.get(0).from()));
-    Anomaly anomaly = classify(cycle);
-    return new Certificate(anomaly, ints(txns), ints(keys), ints(ops), cycle,
-        prefix + anomaly.displayName() + ": " + text);
-  }
-
-  static Anomaly classify(List<Edge> cycle) {
-    int rw = 0;
-    boolean onlyWw = true;
-    boolean rt = false;
-    for (Edge e : cycle) {
-      rw += e.type() == EdgeType.RW ? 1 : 0;
-      onlyWw &= e.type() == EdgeType.WW;
-      rt |= e.type() == EdgeType.RT;
-    }
-    if (rt) {
-      return Anomaly.REALTIME_VIOLATION;
-    }
-    if (rw == 0) {
-      return onlyWw ? Anomaly.G0 : Anomaly.G1C;
-    }
-    return rw == 1 ? Anomaly.G_SINGLE : Anomaly.G2_ITEM;
+    return new Certificate(CycleClassifier.anomalyOf(cycle), ints(txns), ints(keys), ints(ops), cycle,
+        choices);
   }
 
   /** The transaction's last write of the key, or -1. */

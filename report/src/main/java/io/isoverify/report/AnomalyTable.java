@@ -1,6 +1,7 @@
 package io.isoverify.report;
 
 import io.isoverify.engine.RunReport;
+import io.isoverify.history.explain.CertificateSummary;
 import io.isoverify.history.History;
 import io.isoverify.history.explain.Explanation;
 import io.isoverify.history.explain.ExplanationText;
@@ -60,7 +61,7 @@ public final class AnomalyTable {
           Group keys = g.addGroup("keys");
           x.keys().forEach(k -> keys.addGroup("list").append("element", h.showKey(k)));
           Group edges = g.addGroup("edges");
-          x.steps().forEach(st -> edges.addGroup("list").append("element", CertificateText.edge(h, st.edge())));
+          x.steps().forEach(st -> edges.addGroup("list").append("element", CertificateSummary.edge(h, st.edge())));
           g.append("explanation", text.render(x));
           out.write(g);
         }

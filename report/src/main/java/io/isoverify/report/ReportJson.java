@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.isoverify.engine.HistoryFigures;
 import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.RunReport;
+import io.isoverify.history.explain.CertificateSummary;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Edge;
@@ -104,7 +105,7 @@ public final class ReportJson {
     ArrayNode keys = a.putArray("keys");
     x.keys().forEach(k -> keys.add(h.showKey(k)));
     ArrayNode edges = a.putArray("edges");
-    x.steps().forEach(st -> edges.add(CertificateText.edge(h, st.edge())));
+    x.steps().forEach(st -> edges.add(CertificateSummary.edge(h, st.edge())));
     a.put("explanation", x.summary());
     ArrayNode out = a.putArray("rules_out");
     x.rulesOut().stream().map(Level::name).forEach(out::add);

@@ -58,7 +58,7 @@ public final class ReportText {
           break;
         }
         s.append("      [").append(a.number()).append("] ").append(a.explanation().title()).append(": ")
-            .append(a.certificate().summary()).append('\n');
+            .append(a.explanation().summary()).append('\n');
       }
       long more = v.shown().size() - Math.min(SHOWN, v.shown().size())
           + v.omitted().values().stream().mapToLong(Long::longValue).sum();

@@ -36,8 +36,7 @@ final class SampleRuns {
         d: [r z 1]
         """);
     Certificate skew = new Certificate(Anomaly.G2_ITEM, new int[] {0, 1}, new int[0], new int[0],
-        List.of(Edge.of(0, 1, EdgeType.RW), Edge.of(1, 0, EdgeType.RW)),
-        "T1 and T2 each overwrote what the other read");
+        List.of(Edge.of(0, 1, EdgeType.RW), Edge.of(1, 0, EdgeType.RW)));
     Certificate aborted = NonCycleChecks.check(h).get(0);
     LevelReport ser = new LevelReport(Level.SER, Verdict.VIOLATED, null, List.of(skew, aborted),
         Map.of(Anomaly.G2_ITEM, 1L, Anomaly.ABORTED_READ, 1L), null, 12_000_000L);

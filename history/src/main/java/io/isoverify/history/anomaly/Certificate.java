@@ -3,19 +3,28 @@ package io.isoverify.history.anomaly;
 import java.util.List;
 
 /**
- * The evidence for one violation, re-checkable against the raw history: the named anomaly,
- * the transactions (dense ids) and keys involved, the typed edges of its cycle (empty for
- * the anomalies found without search), and the operations (dense ids) that show it.
+ * The evidence for one violation, as a record a program re-checks against the raw history
+ * and every rendering (text, DOT, SVG, JSON, Parquet, HTML) is made from: the named anomaly,
+ * the transactions (dense ids) and keys involved, the operations (dense ids) that show it,
+ * and for a cycle its typed edges (for the anomalies found without search, the WR edge from
+ * the writer read, if any). No text travels with it: {@code explain.CertificateSummary}
+ * states it in words against the history its ids refer to.
  *
- * @param summary one line a person reads: what happened, with the file's transaction ids,
- *     keys and values
+ * @param choices for a cycle, how many version-order constraints the search showed to close
+ *     a cycle under every choice (this cycle being one example); 0 when the cycle lies in the
+ *     graph the history forces, and for the anomalies found without search
  */
 public record Certificate(Anomaly anomaly, int[] txns, int[] keys, int[] ops, List<Edge> edges,
-    String summary) {
+    int choices) {
   public Certificate {
     txns = txns.clone();
     keys = keys.clone();
     ops = ops.clone();
     edges = List.copyOf(edges);
+  }
+
+  /** A certificate of an anomaly found without search, or of a cycle the history forces. */
+  public Certificate(Anomaly anomaly, int[] txns, int[] keys, int[] ops, List<Edge> edges) {
+    this(anomaly, txns, keys, ops, edges, 0);
   }
 }

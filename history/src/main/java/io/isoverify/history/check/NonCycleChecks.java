@@ -109,9 +109,7 @@ public final class NonCycleChecks {
             repeated = java.util.Arrays.copyOf(repeated, repeatedCount * 2);
           }
           repeated[repeatedCount++] = key;
-          report(Anomaly.NON_REPEATABLE_READ, new int[] {t}, key, new int[] {earlier, o},
-              h.showTxn(t) + " read " + h.showKey(key) + " twice and saw "
-                  + h.showValue(h.opValue(earlier)) + " then " + h.showValue(value));
+          report(Anomaly.NON_REPEATABLE_READ, new int[] {t}, key, new int[] {earlier, o});
         }
         continue;
       }
@@ -130,41 +128,30 @@ public final class NonCycleChecks {
     }
     for (int p = h.firstOp(t); p < ownWrite; p++) {
       if (h.opKind(p).installsVersion() && h.opKey(p) == key && h.opValue(p) == value) {
-        report(Anomaly.NOT_MY_LAST_WRITE, new int[] {t}, key, new int[] {p, ownWrite, o},
-            h.showTxn(t) + " wrote " + h.showKey(key) + " = " + h.showValue(value) + ", then "
-                + h.showValue(h.opValue(ownWrite)) + ", but read " + h.showValue(value));
+        report(Anomaly.NOT_MY_LAST_WRITE, new int[] {t}, key, new int[] {p, ownWrite, o});
         return;
       }
     }
     int w = writes.writerTxn(key, value);
     int[] txns = w >= 0 && w != t ? new int[] {t, w} : new int[] {t};
-    report(Anomaly.NOT_MY_OWN_WRITE, txns, key, new int[] {ownWrite, o},
-        h.showTxn(t) + " wrote " + h.showKey(key) + " = " + h.showValue(h.opValue(ownWrite))
-            + " but then read " + h.showValue(value)
-            + (w >= 0 && w != t ? ", written by " + h.showTxn(w) : ""));
+    report(Anomaly.NOT_MY_OWN_WRITE, txns, key, new int[] {ownWrite, o});
   }
 
   private void checkExternalRead(int t, int o, int key, int value) {
     int writeOp = writes.writer(key, value);
-    String read = h.showTxn(t) + " read " + h.showKey(key) + " = " + h.showValue(value);
     if (writeOp < 0) {
-      report(Anomaly.THIN_AIR_READ, new int[] {t}, key, new int[] {o},
-          read + ", a value no transaction wrote");
+      report(Anomaly.THIN_AIR_READ, new int[] {t}, key, new int[] {o});
       return;
     }
     int w = WriteIndex.transactionOf(h, writeOp);
     if (w == t) {
-      report(Anomaly.FUTURE_READ, new int[] {t}, key, new int[] {o, writeOp},
-          read + " before writing that value itself");
+      report(Anomaly.FUTURE_READ, new int[] {t}, key, new int[] {o, writeOp});
     } else if (h.isAborted(w)) {
-      report(Anomaly.ABORTED_READ, new int[] {t, w}, key, new int[] {writeOp, o},
-          read + ", written by " + h.showTxn(w) + ", which aborted");
+      report(Anomaly.ABORTED_READ, new int[] {t, w}, key, new int[] {writeOp, o});
     } else {
       int last = lastWriteOf(w, key);
       if (last != writeOp) {
-        report(Anomaly.INTERMEDIATE_READ, new int[] {t, w}, key, new int[] {writeOp, last, o},
-            read + ", which " + h.showTxn(w) + " wrote and then overwrote with "
-                + h.showValue(h.opValue(last)));
+        report(Anomaly.INTERMEDIATE_READ, new int[] {t, w}, key, new int[] {writeOp, last, o});
       }
     }
   }
@@ -206,13 +193,13 @@ public final class NonCycleChecks {
     return -1;
   }
 
-  private void report(Anomaly a, int[] txns, int key, int[] ops, String summary) {
+  private void report(Anomaly a, int[] txns, int key, int[] ops) {
     long n = counts.merge(a, 1L, Long::sum);
     if (n <= examplesPerKind) {
       List<Edge> edges = txns.length == 2 && a != Anomaly.NOT_MY_OWN_WRITE
           ? List.of(new Edge(txns[1], txns[0], EdgeType.WR, key, h.opValue(ops[ops.length - 1])))
           : List.of();
-      examples.add(new Certificate(a, txns, new int[] {key}, ops, edges, summary));
+      examples.add(new Certificate(a, txns, new int[] {key}, ops, edges));
     }
   }
 }

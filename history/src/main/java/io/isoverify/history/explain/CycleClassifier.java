@@ -36,43 +36,68 @@ public final class CycleClassifier {
   }
 
   /**
+   * The anomaly a certificate of this cycle names, and the key its count is kept under: the
+   * Adya class of its edges, or RealtimeViolation when a real-time edge takes part (the
+   * explanation's title then reads "G-single-realtime (RealtimeViolation)"). Every engine
+   * names cycles here, so counts and titles agree. O(cycle length); the edges must be
+   * consecutive, as {@link #classify} requires.
+   */
+  public static Anomaly anomalyOf(List<Edge> cycle) {
+    EdgeType[] types = new EdgeType[cycle.size()];
+    for (int i = 0; i < types.length; i++) {
+      types[i] = cycle.get(i).type();
+    }
+    Shape shape = Shape.of(types);
+    return shape.realtime ? Anomaly.REALTIME_VIOLATION : shape.adya;
+  }
+
+  /**
    * Classifies the cycle {@code steps} (consecutive: each edge's target is the next one's
    * source, the last one's target the first one's source), whose keys and values were
    * re-derived from {@code h}.
    */
   public static Classification classify(History h, List<Step> steps) {
-    int n = steps.size();
-    int rw = 0;
-    int wr = 0;
-    boolean adjacentRw = false;
-    boolean process = false;
-    boolean realtime = false;
-    for (int i = 0; i < n; i++) {
-      EdgeType t = steps.get(i).edge().type();
-      switch (t) {
-        case RW -> {
-          rw++;
-          adjacentRw |= n > 1 && steps.get((i + 1) % n).edge().type() == EdgeType.RW;
-        }
-        case WR -> wr++;
-        case SO -> process = true;
-        case RT -> realtime = true;
-        case WW -> { }
-      }
+    EdgeType[] types = new EdgeType[steps.size()];
+    for (int i = 0; i < types.length; i++) {
+      types[i] = steps.get(i).edge().type();
     }
-    Anomaly adya;
-    if (rw == 0) {
-      adya = wr > 0 ? Anomaly.G1C : data(steps) ? Anomaly.G0 : Anomaly.CYCLE;
-    } else if (rw == 1) {
-      adya = Anomaly.G_SINGLE;
-    } else {
-      adya = adjacentRw ? Anomaly.G2_ITEM : Anomaly.G_NONADJACENT;
-    }
-    return new Classification(adya, pattern(h, steps, rw, realtime), process, realtime);
+    Shape shape = Shape.of(types);
+    return new Classification(shape.adya, pattern(h, steps, shape.rw, shape.realtime), shape.process,
+        shape.realtime);
   }
 
-  private static boolean data(List<Step> steps) {
-    return steps.stream().anyMatch(s -> s.edge().type() == EdgeType.WW);
+  /** The edge-type facts both answers rest on: the Adya class, the RW count, the variants. */
+  private record Shape(Anomaly adya, int rw, boolean process, boolean realtime) {
+    static Shape of(EdgeType[] types) {
+      int n = types.length;
+      int rw = 0;
+      int wr = 0;
+      boolean ww = false;
+      boolean adjacentRw = false;
+      boolean process = false;
+      boolean realtime = false;
+      for (int i = 0; i < n; i++) {
+        switch (types[i]) {
+          case RW -> {
+            rw++;
+            adjacentRw |= n > 1 && types[(i + 1) % n] == EdgeType.RW;
+          }
+          case WR -> wr++;
+          case WW -> ww = true;
+          case SO -> process = true;
+          case RT -> realtime = true;
+        }
+      }
+      Anomaly adya;
+      if (rw == 0) {
+        adya = wr > 0 ? Anomaly.G1C : ww ? Anomaly.G0 : Anomaly.CYCLE;
+      } else if (rw == 1) {
+        adya = Anomaly.G_SINGLE;
+      } else {
+        adya = adjacentRw ? Anomaly.G2_ITEM : Anomaly.G_NONADJACENT;
+      }
+      return new Shape(adya, rw, process, realtime);
+    }
   }
 
   /**

@@ -56,7 +56,7 @@ public final class Explainer {
     return new Explanation(k.adya(), k.pattern(), k.adyaName(),
         Implications.rulesOut(k.adya(), k.realtime()),
         Implications.stillPossible(k.adya(), k.realtime()), List.copyOf(txns), List.copyOf(keys),
-        cycle, List.copyOf(ops), c.summary());
+        cycle, List.copyOf(ops), CertificateSummary.of(h, c));
   }
 
   /**
@@ -70,7 +70,7 @@ public final class Explainer {
     }
     Explanation x = explain(c);
     return new Certificate(c.anomaly(), toArray(x.txns()), toArray(x.keys()), toArray(x.ops()),
-        c.edges(), c.summary());
+        c.edges(), c.choices());
   }
 
   private Explanation direct(Certificate c) {
@@ -84,7 +84,7 @@ public final class Explainer {
     }
     return new Explanation(c.anomaly(), null, c.anomaly().displayName(),
         Implications.rulesOut(c.anomaly(), false), Implications.stillPossible(c.anomaly(), false),
-        boxed(c.txns()), boxed(c.keys()), edges, List.copyOf(ops), c.summary());
+        boxed(c.txns()), boxed(c.keys()), edges, List.copyOf(ops), CertificateSummary.of(h, c));
   }
 
   /**

@@ -12,12 +12,17 @@ import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.testing.HistoryDsl;
 import java.util.List;
 import java.util.Map;
+import io.isoverify.history.explain.CertificateSummary;
 import org.junit.jupiter.api.Test;
 
 /** One invalid history per anomaly, asserting the whole finding, and its valid twin. */
 class NonCycleChecksTest {
-  private static Certificate only(String text, Anomaly expected) {
+  /** The history of the last {@link #only} call, which its certificate's ids refer to. */
+  private History last;
+
+  private Certificate only(String text, Anomaly expected) {
     History h = HistoryDsl.parse(text);
+    last = h;
     NonCycleFindings f = NonCycleChecks.findings(h, 10);
     assertNull(f.duplicate());
     assertEquals(Map.of(expected, 1L), f.counts(), "counts");
@@ -45,7 +50,7 @@ class NonCycleChecksTest {
     Certificate c = only(bad, Anomaly.THIN_AIR_READ);
     History h = HistoryDsl.parse(bad);
     assertArrayEquals(new long[] {2}, ids(h, c.txns()));
-    assertEquals("T2 read x = 2, a value no transaction wrote", c.summary());
+    assertEquals("T2 read x = 2, a value no transaction wrote", CertificateSummary.of(last, c));
     clean("a: [w x 1]\nb: [r x 1]");
   }
 
@@ -54,42 +59,42 @@ class NonCycleChecksTest {
     String bad = "a: [w x 1]!\nb: [r x 1]";
     Certificate c = only(bad, Anomaly.ABORTED_READ);
     assertArrayEquals(new long[] {2, 1}, ids(HistoryDsl.parse(bad), c.txns()));
-    assertEquals("T2 read x = 1, written by T1, which aborted", c.summary());
+    assertEquals("T2 read x = 1, written by T1, which aborted", CertificateSummary.of(last, c));
     clean("a: [w x 1]! [w x 2]\nb: [r x 2]");
   }
 
   @Test
   void intermediateRead() {
     Certificate c = only("a: [w x 1; w x 2]\nb: [r x 1]", Anomaly.INTERMEDIATE_READ);
-    assertEquals("T2 read x = 1, which T1 wrote and then overwrote with 2", c.summary());
+    assertEquals("T2 read x = 1, which T1 wrote and then overwrote with 2", CertificateSummary.of(last, c));
     clean("a: [w x 1; w x 2]\nb: [r x 2]");
   }
 
   @Test
   void futureRead() {
     Certificate c = only("a: [r x 1; w x 1]", Anomaly.FUTURE_READ);
-    assertEquals("T1 read x = 1 before writing that value itself", c.summary());
+    assertEquals("T1 read x = 1 before writing that value itself", CertificateSummary.of(last, c));
     clean("a: [r x init; w x 1]");
   }
 
   @Test
   void notMyOwnWrite() {
     Certificate c = only("a: [w x 1]\nb: [w x 2; r x 1]", Anomaly.NOT_MY_OWN_WRITE);
-    assertEquals("T2 wrote x = 2 but then read 1, written by T1", c.summary());
+    assertEquals("T2 wrote x = 2 but then read 1, written by T1", CertificateSummary.of(last, c));
     clean("a: [w x 1]\nb: [w x 2; r x 2]");
   }
 
   @Test
   void notMyLastWrite() {
     Certificate c = only("a: [w x 1; w x 2; r x 1]", Anomaly.NOT_MY_LAST_WRITE);
-    assertEquals("T1 wrote x = 1, then 2, but read 1", c.summary());
+    assertEquals("T1 wrote x = 1, then 2, but read 1", CertificateSummary.of(last, c));
     clean("a: [w x 1; w x 2; r x 2]");
   }
 
   @Test
   void nonRepeatableReads() {
     Certificate c = only("a: [w x 1]\nb: [r x init; r x 1; r x 1]", Anomaly.NON_REPEATABLE_READ);
-    assertEquals("T2 read x twice and saw init then 1", c.summary());
+    assertEquals("T2 read x twice and saw init then 1", CertificateSummary.of(last, c));
     clean("a: [w x 1]\nb: [r x 1; r x 1]");
   }
 
@@ -102,7 +107,7 @@ class NonCycleChecksTest {
   void unknownWriterReadByCommittedCounts() {
     // T1's reads count because committed T2 read from it; unread, they would not.
     Certificate c = only("a: [r z 5; w y 1]?\nb: [r y 1]", Anomaly.THIN_AIR_READ);
-    assertEquals("T1 read z = 5, a value no transaction wrote", c.summary());
+    assertEquals("T1 read z = 5, a value no transaction wrote", CertificateSummary.of(last, c));
     clean("a: [r z 5; w y 1]?\nb: [r y init]");
   }
 

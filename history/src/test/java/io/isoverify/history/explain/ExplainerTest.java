@@ -23,10 +23,13 @@ class ExplainerTest {
 
   private History h;
 
+  /** The certificate the last {@link #explain} call explained. */
+  private Certificate explained;
+
   private Explanation explain(String text, Edge... cycle) {
     h = HistoryDsl.parse(text);
-    return new Explainer(h).explain(new Certificate(Anomaly.CYCLE, new int[0], new int[0],
-        new int[0], List.of(cycle), "a cycle"));
+    explained = new Certificate(Anomaly.CYCLE, new int[0], new int[0], new int[0], List.of(cycle), 0);
+    return new Explainer(h).explain(explained);
   }
 
   private int key(String k) {
@@ -45,9 +48,10 @@ class ExplainerTest {
     return new Step(e, fromOp, toOp);
   }
 
-  private static Explanation expected(Anomaly adya, Anomaly pattern, String name, List<Level> out,
+  private Explanation expected(Anomaly adya, Anomaly pattern, String name, List<Level> out,
       String possible, List<Integer> txns, List<Integer> keys, List<Step> steps, List<Integer> ops) {
-    return new Explanation(adya, pattern, name, out, possible, txns, keys, steps, ops, "a cycle");
+    return new Explanation(adya, pattern, name, out, possible, txns, keys, steps, ops,
+        CertificateSummary.of(h, explained));
   }
 
   @Test
@@ -211,7 +215,7 @@ class ExplainerTest {
   void trimKeepsOnlyTheOperationsOfTheCycle() {
     h = HistoryDsl.parse("a: [r x init; r y init; r z init; w x 1]\nb: [r x init; r y init; w y 1; w z 2]");
     Certificate c = new Certificate(Anomaly.G2_ITEM, new int[] {0, 1}, new int[0], new int[] {0, 1, 2, 3, 4, 5, 6, 7},
-        List.of(Edge.of(0, 1, EdgeType.RW), Edge.of(1, 0, EdgeType.RW)), "write skew");
+        List.of(Edge.of(0, 1, EdgeType.RW), Edge.of(1, 0, EdgeType.RW)), 0);
     Certificate t = new Explainer(h).trim(c);
     assertEquals(List.of(1, 3, 4, 6), java.util.Arrays.stream(t.ops()).boxed().toList());
     assertEquals(List.of(key("y"), key("x")), java.util.Arrays.stream(t.keys()).boxed().toList());

@@ -21,7 +21,7 @@ class ExplanationDotTest {
   private final History h = HistoryDsl.parse(
       "a: [r x init; r y init; w x 1]\nb: [r x init; r y init; w y 1]");
   private final Explanation x = new Explainer(h).explain(new Certificate(Anomaly.CYCLE, new int[0],
-      new int[0], new int[0], List.of(Edge.of(0, 1, EdgeType.RW), Edge.of(1, 0, EdgeType.RW)), "skew"));
+      new int[0], new int[0], List.of(Edge.of(0, 1, EdgeType.RW), Edge.of(1, 0, EdgeType.RW)), 0));
 
   @Test
   void writeSkewDigraph() {

@@ -9,6 +9,7 @@ import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
+import io.isoverify.history.explain.CertificateSummary;
 import io.isoverify.solver.CertificateFactory;
 import io.isoverify.spark.stages.TxnColumns;
 import java.util.ArrayList;
@@ -22,14 +23,15 @@ import java.util.stream.LongStream;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Restates a Spark run's certificates on the {@link Excerpt} of the history they mention, by
- * names, never by codes (the Spark stages code values their own way): a transaction's dense
- * id to its file id ({@link TxnColumns#txnId}) to the excerpt's id; a key or value code to
- * its name (the run looked up the names its certificates mention) to the excerpt's code; an
- * operation id to (transaction, position in it) ({@link TxnColumns#opStart}) to the
- * excerpt's operation. A cycle from the graph phase (typed edges, no values, no operations)
- * is then made into the in-process engine's certificate by local-solver's
- * {@link CertificateFactory} on the excerpt (values, operations and summary filled in) and
+ * Restates a Spark run's certificates on the {@link Excerpt} of the history they mention:
+ * the one place where the Spark engine's ids meet History's. A transaction's dense id goes
+ * to its file id ({@link TxnColumns#txnId}) to the excerpt's id; a key code to its name (the
+ * run looked up the names its certificates mention) to the excerpt's code; an operation id
+ * to (transaction, position in it) ({@link TxnColumns#opStart}) to the excerpt's operation.
+ * Values are never mapped: they are read off the excerpt's operations. A cycle from the
+ * graph phase (typed edges, no values, no operations) is then made into the in-process
+ * engine's certificate by local-solver's {@link CertificateFactory} on the excerpt (values
+ * and operations filled in) and
  * re-checked by the independent checker, {@link CycleCheck}, as the in-process engine does.
  *
  * <p>What the re-check on the excerpt establishes: every edge is supported by the
@@ -50,19 +52,15 @@ import org.apache.spark.sql.SparkSession;
 final class ExcerptCertificates {
   private final TxnColumns txns;
   private final Map<Integer, String> keyNames;
-  private final Map<Integer, String> valueNames;
   private History h;
   private final Map<Long, Integer> subTxn = new HashMap<>();
   private final Map<String, Integer> subKey = new HashMap<>();
-  private final Map<String, Integer> subValue = new HashMap<>();
   private final Map<Certificate, Certificate> restated = new IdentityHashMap<>();
   private int cyclesChecked;
 
-  private ExcerptCertificates(TxnColumns txns, Map<Integer, String> keyNames,
-      Map<Integer, String> valueNames) {
+  private ExcerptCertificates(TxnColumns txns, Map<Integer, String> keyNames) {
     this.txns = txns;
     this.keyNames = keyNames;
-    this.valueNames = valueNames;
   }
 
   /**
@@ -72,8 +70,8 @@ final class ExcerptCertificates {
    * @throws IllegalStateException when the checker rejects a cycle (a bug, as in-process)
    */
   static Excerpt of(SparkSession spark, String path, String display, TxnColumns txns,
-      List<LevelReport> reports, Map<Integer, String> keyNames, Map<Integer, String> valueNames) {
-    ExcerptCertificates first = new ExcerptCertificates(txns, keyNames, valueNames);
+      List<LevelReport> reports, Map<Integer, String> keyNames) {
+    ExcerptCertificates first = new ExcerptCertificates(txns, keyNames);
     long[] ids = first.mentioned(reports);
     if (ids.length == 0) {
       return new Excerpt(null, reports, "no certificates to re-check");
@@ -82,7 +80,7 @@ final class ExcerptCertificates {
     long[] all = withWriters(ids, ExcerptReader.writers(spark, path, first.overwrittenValues(reports)));
     ExcerptCertificates x = first;
     if (all.length > ids.length) {
-      x = new ExcerptCertificates(txns, keyNames, valueNames);
+      x = new ExcerptCertificates(txns, keyNames);
       x.index(ExcerptReader.read(spark, path, display, all));
     }
     return x.restateAll(reports, all.length);
@@ -132,15 +130,15 @@ final class ExcerptCertificates {
     return LongStream.concat(Arrays.stream(ids), Arrays.stream(writers)).distinct().sorted().toArray();
   }
 
-  /** A cycle from the graph phase: typed edges, no operations, the summary GraphPhase gives. */
+  /** A cycle from the graph phase: typed edges, no operations (DeferredCertifier). */
   private static boolean isGraphCycle(Certificate c) {
-    return c.anomaly().isCycle() && c.ops().length == 0 && c.summary().lastIndexOf(GraphPhase.SUMMARY) >= 0;
+    return c.anomaly().isCycle() && c.ops().length == 0;
   }
 
   private List<Edge> mapped(List<Edge> edges) {
     List<Edge> out = new ArrayList<>();
     for (Edge e : edges) {
-      out.add(new Edge(txn(e.from()), txn(e.to()), e.type(), key(e.key()), value(e.value())));
+      out.add(new Edge(txn(e.from()), txn(e.to()), e.type(), key(e.key()), -1));
     }
     return out;
   }
@@ -172,7 +170,6 @@ final class ExcerptCertificates {
       subTxn.put(h.txnId(t), t);
     }
     byName(h.keys(), subKey);
-    byName(h.values(), subValue);
   }
 
   private static void byName(Dictionary d, Map<String, Integer> into) {
@@ -184,12 +181,11 @@ final class ExcerptCertificates {
   private Certificate restate(Certificate c, Level level) {
     List<Edge> edges = mapped(c.edges());
     if (isGraphCycle(c)) {
-      String prefix = c.summary().substring(0, c.summary().lastIndexOf(GraphPhase.SUMMARY));
-      Certificate cycle = new CertificateFactory(h).cycle(edges, prefix);
+      Certificate cycle = new CertificateFactory(h).cycle(edges, c.choices());
       Check check = CycleCheck.check(h, level, cycle.edges());
       if (!check.valid()) {
         throw new IllegalStateException("the independent checker rejected the certificate "
-            + cycle.summary() + ": " + check.problem());
+            + CertificateSummary.of(h, cycle) + ": " + check.problem());
       }
       cyclesChecked++;
       return cycle;
@@ -206,7 +202,12 @@ final class ExcerptCertificates {
     for (int i = 0; i < os.length; i++) {
       os[i] = op(os[i]);
     }
-    return new Certificate(c.anomaly(), ts, ks, os, edges, c.summary());
+    // a non-cycle certificate's one edge is the WR edge to its read, the last operation
+    List<Edge> read = new ArrayList<>();
+    for (Edge e : edges) {
+      read.add(new Edge(e.from(), e.to(), e.type(), e.key(), h.opValue(os[os.length - 1])));
+    }
+    return new Certificate(c.anomaly(), ts, ks, os, read, c.choices());
   }
 
   private int txn(int t) {
@@ -215,10 +216,6 @@ final class ExcerptCertificates {
 
   private int key(int k) {
     return k < 0 ? k : found(subKey.get(keyNames.get(k)), "key " + keyNames.get(k));
-  }
-
-  private int value(int v) {
-    return v < 0 ? v : found(subValue.get(valueNames.get(v)), "value " + valueNames.get(v));
   }
 
   private int op(int o) {

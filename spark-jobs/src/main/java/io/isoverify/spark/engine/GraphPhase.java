@@ -1,38 +1,38 @@
 package io.isoverify.spark.engine;
 
-import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.DeferredCertifier;
+import io.isoverify.engine.LevelPipeline;
+import io.isoverify.engine.LevelResult;
+import io.isoverify.engine.ProgressListener;
 import io.isoverify.graph.Component;
-import io.isoverify.graph.Partition;
 import io.isoverify.graph.PartitionOptions;
 import io.isoverify.graph.Partitioner;
 import io.isoverify.graph.PolygraphInput;
-import io.isoverify.history.anomaly.Anomaly;
-import io.isoverify.history.anomaly.Certificate;
-import io.isoverify.history.anomaly.Edge;
-import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
-import io.isoverify.history.check.Verdict;
+import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.solver.ComponentSolver;
+import io.isoverify.solver.PartitionInput;
 import io.isoverify.solver.SolveLimits;
 import io.isoverify.solver.SolveResult;
 import io.isoverify.spark.graphx.GraphxScc;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.TxnColumns;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The graph work for a history without non-cycle anomalies, from the arrays the Spark
- * stages computed: graph-partitioning's {@link Partitioner} builds the compact known graph,
- * prunes it and splits it into P-SCC components on the driver (the same code the
+ * The graph work from the arrays the Spark stages computed, through the one
+ * {@link LevelPipeline}: graph-partitioning's {@link Partitioner} builds the compact known
+ * graph, prunes it and splits it into P-SCC components on the driver (the same code the
  * in-process engine runs on a History, through {@link PolygraphInput}); local-solver's
- * {@link ComponentSolver} decides each component.
+ * {@link ComponentSolver} decides each component; certificates are typed edges
+ * ({@link DeferredCertifier}), restated and re-checked on the excerpt afterwards.
  *
  * <p>The P-SCC step runs where the residual graph fits: on the driver (iterative Tarjan)
  * while the P-graph after pruning (known edges plus both sides of every live constraint)
@@ -51,8 +51,6 @@ final class GraphPhase {
   static final String DRIVER_SOLVE_VERTICES_CONF = "spark.verifier.driverSolveVertices";
   /** Residual size (transactions in all components) solved on the driver by default. */
   static final long DRIVER_SOLVE_VERTICES = 200_000;
-  /** How the summary of a cycle certificate continues after its prefix. */
-  static final String SUMMARY = "a cycle of ";
   /**
    * Setting for the P-SCC rule: a Spark conf ({@code --conf}) or, for the embedded engine,
    * a system property of the same name; 0 sends every P-graph to GraphX.
@@ -73,21 +71,28 @@ final class GraphPhase {
 
   private GraphPhase() {}
 
-  static List<LevelReport> check(SparkSession spark, TxnColumns txns, int keyCount,
-      GraphInputStage.Arrays a, List<Level> levels, LinkedHashMap<String, Long> phases) {
-    PolygraphInput in = input(txns, keyCount, a);
+  /**
+   * The level pipeline on the Spark stages' results: the graphs from the arrays, components
+   * solved on the driver or the executors, certificates left for the excerpt to restate.
+   *
+   * @param a the graph input, or null when the history has non-cycle anomalies (no graph is
+   *     built; every level is VIOLATED by them)
+   */
+  static Map<Level, LevelResult> check(SparkSession spark, TxnColumns txns, int keyCount,
+      GraphInputStage.Arrays a, NonCycleFindings found, long nonCycleNanos, Set<Level> levels,
+      Supplier<String> duplicateReason, ProgressListener progress, LinkedHashMap<String, Long> phases) {
+    PolygraphInput in = a == null ? null : input(txns, keyCount, a);
     GraphxScc graphx = new GraphxScc(JavaSparkContext.fromSparkContext(spark.sparkContext()));
     PartitionOptions options = PartitionOptions.defaults()
         .withSccLabeller(graphx, driverGraphEdges(spark));
-    List<LevelReport> out = new ArrayList<>();
-    for (Level level : levels) {
-      long t0 = System.nanoTime();
-      Partition p = Partitioner.partition(in, level, options);
-      long t1 = System.nanoTime();
-      phases.merge("partition", t1 - t0, Long::sum);
-      out.add(level(spark, p, level, t0, phases));
-      phases.merge("solve", System.nanoTime() - t1, Long::sum);
-    }
+    Map<Level, LevelResult> out = new LevelPipeline(
+        (components, level) -> solve(spark, components, level, phases, progress), progress)
+        .verify(levels, found, nonCycleNanos, level -> {
+          if (in == null) {
+            throw new IllegalStateException("no graph input for a history with non-cycle anomalies");
+          }
+          return new PartitionInput(Partitioner.partition(in, level, options));
+        }, duplicateReason, new DeferredCertifier());
     if (graphx.nanos() > 0) {
       phases.put("P-SCC on GraphX (in partition)", graphx.nanos());
     }
@@ -120,51 +125,22 @@ final class GraphPhase {
         a.readWriter());
   }
 
-  private static LevelReport level(SparkSession spark, Partition p, Level level, long t0,
-      LinkedHashMap<String, Long> phases) {
-    if (p.knownCycle() != null) {
-      return violated(level, List.of(cycle(p.knownCycle(), "")), t0);
-    }
-    if (p.conflictCycles() != null) {
-      // as in-process: the side whose cycle runs through the initial state is not shown
-      List<List<Edge>> sides = p.conflictCycles();
-      return violated(level, List.of(cycle(sides.get(touchesInitial(sides.get(0)) ? 1 : 0),
-          "every choice of 1 version-order constraint closes a cycle, e.g. ")), t0);
-    }
-    List<SolveResult> results = solve(spark, p.components(), level, phases);
-    List<Certificate> certs = new ArrayList<>();
-    String unknown = null;
-    for (int i = 0; i < results.size(); i++) {
-      SolveResult r = results.get(i);
-      if (r.status() == SolveResult.Status.UNSAT) {
-        certs.add(cycle(r.cycle(), r.core().length == 0 ? "" : choices(r.core().length)));
-      } else if (r.status() == SolveResult.Status.UNKNOWN && unknown == null) {
-        unknown = "component " + i + " (" + p.components().get(i).vertexCount()
-            + " transactions): " + r.reason();
-      }
-    }
-    if (!certs.isEmpty()) {
-      return violated(level, certs, t0);
-    }
-    if (unknown != null) {
-      return new LevelReport(level, Verdict.UNKNOWN, "a component hit a limit; first: " + unknown,
-          List.of(), Map.of(), null, System.nanoTime() - t0);
-    }
-    return new LevelReport(level, Verdict.HOLDS, null, List.of(), Map.of(),
-        p.components().size() + " components solved", System.nanoTime() - t0);
-  }
-
   /**
    * Solves on the driver's threads while the components' transactions stay under the
    * {@link #DRIVER_SOLVE_VERTICES_CONF} setting, else one Spark task per component (the
    * time of that is also entered as the phase "solve on executors").
    */
   private static List<SolveResult> solve(SparkSession spark, List<Component> components,
-      Level level, LinkedHashMap<String, Long> phases) {
+      Level level, LinkedHashMap<String, Long> phases, ProgressListener progress) {
     long vertices = components.stream().mapToLong(Component::vertexCount).sum();
     SolveLimits limits = SolveLimits.defaults();
     if (vertices < setting(spark, DRIVER_SOLVE_VERTICES_CONF, DRIVER_SOLVE_VERTICES)) {
-      return components.parallelStream().map(c -> ComponentSolver.solve(c, level, limits)).toList();
+      AtomicInteger done = new AtomicInteger();
+      return components.parallelStream().map(c -> {
+        SolveResult r = ComponentSolver.solve(c, level, limits);
+        progress.progress("components", done.incrementAndGet(), components.size());
+        return r;
+      }).toList();
     }
     long t0 = System.nanoTime();
     List<ComponentData> data = components.stream().map(ComponentData::of).toList();
@@ -175,49 +151,5 @@ final class GraphPhase {
         .map(ComponentData.Answer::result).toList();
     phases.merge("solve on executors", System.nanoTime() - t0, Long::sum);
     return results;
-  }
-
-  private static LevelReport violated(Level level, List<Certificate> certs, long t0) {
-    Map<Anomaly, Long> counts = new java.util.EnumMap<>(Anomaly.class);
-    for (Certificate c : certs) {
-      counts.merge(c.anomaly(), 1L, Long::sum);
-    }
-    return new LevelReport(level, Verdict.VIOLATED, null, certs, counts, null, System.nanoTime() - t0);
-  }
-
-  /** The in-process engine's words for a cycle closed by every choice of n constraints. */
-  private static String choices(int n) {
-    return "every choice of " + n + " version-order constraint(s) closes a cycle, e.g. ";
-  }
-
-  private static boolean touchesInitial(List<Edge> cycle) {
-    return cycle.stream().anyMatch(e -> e.from() < 0 || e.to() < 0);
-  }
-
-  /**
-   * A cycle as a certificate, named by its edge types (Adya; as local-solver names them),
-   * its summary {@code prefix} + {@link #SUMMARY}: the driver restates it with values and
-   * operations on the excerpt of the history ({@link ExcerptReader}), keeping the prefix.
-   */
-  private static Certificate cycle(List<Edge> edges, String prefix) {
-    Set<Integer> txns = new LinkedHashSet<>();
-    Set<Integer> keys = new LinkedHashSet<>();
-    int rw = 0;
-    boolean rt = false;
-    boolean allWw = true;
-    for (Edge e : edges) {
-      txns.add(e.from());
-      if (e.key() >= 0) {
-        keys.add(e.key());
-      }
-      rw += e.type() == EdgeType.RW ? 1 : 0;
-      rt |= e.type() == EdgeType.RT;
-      allWw &= e.type() == EdgeType.WW;
-    }
-    Anomaly a = rt ? Anomaly.REALTIME_VIOLATION : rw == 0 ? (allWw ? Anomaly.G0 : Anomaly.G1C)
-        : rw == 1 ? Anomaly.G_SINGLE : Anomaly.G2_ITEM;
-    return new Certificate(a, txns.stream().mapToInt(Integer::intValue).toArray(),
-        keys.stream().mapToInt(Integer::intValue).toArray(), new int[0], edges,
-        prefix + SUMMARY + edges.size() + " dependencies");
   }
 }

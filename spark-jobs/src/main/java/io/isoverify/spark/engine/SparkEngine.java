@@ -1,6 +1,10 @@
 package io.isoverify.spark.engine;
 
 import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.LevelPipeline;
+import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.LevelResult;
+import io.isoverify.engine.ProgressListener;
 import io.isoverify.history.History;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.Outcome;
@@ -9,7 +13,6 @@ import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.check.DuplicateWrite;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleFindings;
-import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.HistoryStage;
@@ -20,10 +23,10 @@ import io.isoverify.spark.stages.TxnColumns;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,18 +43,17 @@ import org.apache.spark.sql.SparkSession;
 public final class SparkEngine {
   private final SparkSession spark;
   private final int examples;
-  private java.util.function.Consumer<String> onPhase = phase -> { };
+  private final ProgressListener progress;
 
-  /** @param examples certificates kept per anomaly kind (the in-process engine's number) */
-  public SparkEngine(SparkSession spark, int examples) {
+  /**
+   * @param examples certificates kept per anomaly kind ({@link LevelPipeline#EXAMPLES} by
+   *     default)
+   * @param progress told of each phase as it starts, and of counts inside phases
+   */
+  public SparkEngine(SparkSession spark, int examples, ProgressListener progress) {
     this.spark = spark;
     this.examples = examples;
-  }
-
-  /** Tells {@code listener} the name of each phase as it starts (for progress lines). */
-  public SparkEngine onPhase(java.util.function.Consumer<String> listener) {
-    this.onPhase = listener;
-    return this;
+    this.progress = progress;
   }
 
   /**
@@ -64,42 +66,33 @@ public final class SparkEngine {
       throws InvalidHistoryException {
     LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
     long t0 = System.nanoTime();
-    onPhase.accept("read and validate");
+    phase("read and validate");
     checkLocalLayout(path, display);
     HistoryStage.Result h = read(path, display);
     TxnColumns txns = h.txns();
     long t1 = System.nanoTime();
     phases.put("read and validate", t1 - t0);
-    onPhase.accept("encode");
+    phase("encode");
     KeyStage.Result keys = KeyStage.run(spark, h, examples);
     int[] keyFirstOp = keys.keyFirstOp();
     int keyCount = keys.keyCount();
     long t2 = System.nanoTime();
     phases.put("encode", t2 - t1);
-    onPhase.accept("non-cycle checks");
+    phase("non-cycle checks");
     NonCycleFindings f = NonCycleStage.run(keys, txns, examples);
     long t3 = System.nanoTime();
     phases.put("non-cycle checks", t3 - t2);
-    Names names = new Names();
-    List<LevelReport> reports = new ArrayList<>();
-    if (f.duplicate() != null) {
-      String why = refusal(h, keyFirstOp, f.duplicate());
-      for (Level level : levels) {
-        reports.add(new LevelReport(level, Verdict.UNKNOWN, why, List.of(), Map.of(), null, t3 - t2));
-      }
-    } else if (!f.clean()) {
-      for (Level level : levels) {
-        reports.add(new LevelReport(level, Verdict.VIOLATED, null, f.examples(), f.counts(), null, t3 - t2));
-      }
-    } else {
-      onPhase.accept("graph input");
-      GraphInputStage.Arrays arrays = GraphInputStage.run(keys, txns.count());
-      keys = null; // the blocks: the graph phase needs the driver's memory
-      long t4 = System.nanoTime();
-      phases.put("graph input", t4 - t3);
-      onPhase.accept("graph");
-      reports.addAll(GraphPhase.check(spark, txns, keyCount, arrays, levels, phases));
+    GraphInputStage.Arrays arrays = null;
+    if (f.clean()) {
+      phase("graph input");
+      arrays = GraphInputStage.run(keys, txns.count());
+      phases.put("graph input", System.nanoTime() - t3);
     }
+    keys = null; // the blocks: the graph phase needs the driver's memory
+    Map<Level, LevelResult> results = GraphPhase.check(spark, txns, keyCount, arrays, f, t3 - t2,
+        new LinkedHashSet<>(levels), () -> refusal(h, keyFirstOp, f.duplicate()), progress, phases);
+    List<LevelReport> reports = LevelReport.of(levels, results, phases);
+    Names names = new Names();
     for (LevelReport r : reports) {
       names.add(r.certificates());
     }
@@ -113,21 +106,19 @@ public final class SparkEngine {
       outcomes.merge(Outcome.ofOrdinal(txns.outcome[t]), 1L, Long::sum);
       timestamps |= txns.start[t] != History.NO_TIME;
     }
-    Map<Integer, String> txnNames = new HashMap<>();
-    for (int t : names.txns) {
-      txnNames.put(t, "T" + txns.txnId[t]);
-    }
     NameLookup lookup = names.lookup(spark, h, keyFirstOp);
     Map<Integer, String> keyNames = new HashMap<>();
     names.keys.forEach(k -> keyNames.put(k, lookup.key(keyFirstOp[k])));
-    Map<Integer, String> valueNames = new HashMap<>();
-    names.values.forEach(v -> valueNames.put(v, lookup.value(v)));
     long t5 = System.nanoTime();
-    onPhase.accept("excerpt");
-    Excerpt excerpt = ExcerptCertificates.of(spark, path, display, txns, reports, keyNames, valueNames);
+    phase("excerpt");
+    Excerpt excerpt = ExcerptCertificates.of(spark, path, display, txns, reports, keyNames);
     phases.put("excerpt", System.nanoTime() - t5);
     return new SparkRun(h.sessionNames().length, txns.count(), ops, keyCount,
-        timestamps, outcomes, reports, phases, txnNames, keyNames, valueNames, excerpt);
+        timestamps, outcomes, phases, excerpt);
+  }
+
+  private void phase(String name) {
+    progress.phase(name);
   }
 
   /** The read stage; a file Spark cannot decode is bad input, named in one line. */
@@ -148,36 +139,25 @@ public final class SparkEngine {
     }
   }
 
-  /** The codes the certificates mention, to look their names up once. */
+  /** The key codes the certificates mention, to look their names up once. */
   private static final class Names {
-    final Set<Integer> txns = new TreeSet<>();
     final Set<Integer> keys = new TreeSet<>();
-    final Set<Integer> values = new TreeSet<>();
 
     void add(List<Certificate> certs) {
       for (Certificate c : certs) {
-        for (int t : c.txns()) {
-          txns.add(t);
-        }
         for (int k : c.keys()) {
           keys.add(k);
         }
         for (Edge e : c.edges()) {
-          txns.add(e.from());
-          txns.add(e.to());
           keys.add(e.key());
-          values.add(e.value());
         }
       }
-      txns.remove(-1);
       keys.remove(-1);
-      values.remove(History.INITIAL);
-      values.remove(History.NO_VALUE);
     }
 
-    /** The rows that hold the names: a key's first operation; a value code is an operation. */
+    /** The rows that hold the names: a key's first operation. */
     NameLookup lookup(SparkSession spark, HistoryStage.Result h, int[] keyFirstOp) {
-      Set<Integer> ops = new TreeSet<>(values);
+      Set<Integer> ops = new TreeSet<>();
       keys.forEach(key -> ops.add(keyFirstOp[key]));
       return NameLookup.of(spark, h, ops);
     }
@@ -187,9 +167,8 @@ public final class SparkEngine {
     int keyOp = keyFirstOp[d.key()];
     NameLookup names = NameLookup.of(spark, h, new TreeSet<>(List.of(keyOp, d.value())));
     TxnColumns txns = h.txns();
-    return "key " + names.key(keyOp) + " has the value " + names.value(d.value())
-        + " written by both T" + txns.txnId[d.firstTxn()] + " and T" + txns.txnId[d.secondTxn()]
-        + ": histories with duplicate written values are not supported yet";
+    return d.reason(names.key(keyOp), names.value(d.value()), "T" + txns.txnId[d.firstTxn()],
+        "T" + txns.txnId[d.secondTxn()]);
   }
 
   /**

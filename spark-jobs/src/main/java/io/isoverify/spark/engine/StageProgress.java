@@ -1,5 +1,6 @@
 package io.isoverify.spark.engine;
 
+import io.isoverify.engine.ProgressListener;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Map;
@@ -19,13 +20,14 @@ import org.apache.spark.scheduler.SparkListenerTaskEnd;
  * stream the command gives (stderr) naming the phase and the running stages with their
  * finished and total tasks. Silent while nothing runs, and for runs shorter than the period.
  */
-public final class StageProgress extends SparkListener implements AutoCloseable {
+public final class StageProgress extends SparkListener implements ProgressListener, AutoCloseable {
   private record Running(String name, int total, AtomicInteger done) {}
 
   private final Map<Integer, Running> stages = new ConcurrentHashMap<>();
   private final SparkContext sc;
   private final ScheduledExecutorService ticker;
   private volatile String phase = "starting";
+  private volatile String count = "";
   private final long start = System.nanoTime();
 
   private StageProgress(SparkContext sc, PrintStream out, long periodSeconds) {
@@ -46,13 +48,20 @@ public final class StageProgress extends SparkListener implements AutoCloseable 
   }
 
   /** Names the verifier's phase shown in the next lines ("encode", "non-cycle checks", ...). */
+  @Override
   public void phase(String name) {
     phase = name;
+    count = "";
+  }
+
+  @Override
+  public void progress(String what, long done, long total) {
+    count = " " + what + " " + done + (total >= 0 ? "/" + total : "");
   }
 
   private void print(PrintStream out) {
-    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "spark: %s, %.0f s",
-        phase, (System.nanoTime() - start) / 1e9));
+    StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "spark: %s%s, %.0f s",
+        phase, count, (System.nanoTime() - start) / 1e9));
     stages.forEach((id, r) -> s.append(String.format(Locale.ROOT, "; stage %d %s %d/%d tasks",
         id, r.name(), r.done().get(), r.total())));
     out.println(s);

@@ -134,6 +134,6 @@ public final class NonCycleStage {
     List<Edge> edges = f.txns().length == 2 && a != Anomaly.NOT_MY_OWN_WRITE
         ? List.of(new Edge(f.txns()[1], f.txns()[0], EdgeType.WR, key, f.edgeValue()))
         : List.of();
-    return new Certificate(a, f.txns(), new int[] {key}, f.ops(), edges, f.summary());
+    return new Certificate(a, f.txns(), new int[] {key}, f.ops(), edges);
   }
 }

@@ -18,20 +18,18 @@ final class TxnAnomalies {
   /**
    * One finding: the reading transaction and read (the order), the transactions, the key
    * (the block's local number until the driver recodes it), the operations (dense ids),
-   * the Spark code of the value read (for the WR edge) and the summary.
+   * the Spark code of the value read (for the WR edge).
    */
   record Finding(int anomaly, int txn, int readOp, int[] txns, int key, int[] ops,
-      int edgeValue, String summary) implements Serializable {}
+      int edgeValue) implements Serializable {}
 
   private final KeyChecks k;
   private final KeyBlock.Builder out;
-  private final String keyName;
   private int t;
 
   TxnAnomalies(KeyChecks k, KeyBlock.Builder out) {
     this.k = k;
     this.out = out;
-    this.keyName = String.valueOf(k.key);
   }
 
   /** The findings of run {@code g} (one transaction's operations on the key). */
@@ -54,9 +52,7 @@ final class TxnAnomalies {
       if (earlier >= 0) {
         if (!repeated) {
           repeated = true;
-          report(Anomaly.NON_REPEATABLE_READ, new int[] {t}, i, new int[] {k.opId[earlier], k.opId[i]},
-              name(t) + " read " + keyName + " twice and saw " + value(k.val[earlier]) + " then "
-                  + value(k.val[i]));
+          report(Anomaly.NON_REPEATABLE_READ, new int[] {t}, i, new int[] {k.opId[earlier], k.opId[i]});
         }
         continue;
       }
@@ -75,41 +71,33 @@ final class TxnAnomalies {
       int p = k.idx[j];
       if (KeyChecks.installs(k.kind[p]) && k.val[p] == v) {
         report(Anomaly.NOT_MY_LAST_WRITE, new int[] {t}, i,
-            new int[] {k.opId[p], k.opId[own], k.opId[i]},
-            name(t) + " wrote " + keyName + " = " + value(v) + ", then " + value(k.val[own])
-                + ", but read " + value(v));
+            new int[] {k.opId[p], k.opId[own], k.opId[i]});
         return;
       }
     }
     int w = v >= 0 && k.firstInstall[v] >= 0 ? k.firstInstallTxn[v] : -1;
     boolean other = w >= 0 && w != t;
     report(Anomaly.NOT_MY_OWN_WRITE, other ? new int[] {t, w} : new int[] {t}, i,
-        new int[] {k.opId[own], k.opId[i]}, name(t) + " wrote " + keyName + " = "
-            + value(k.val[own]) + " but then read " + value(v) + (other ? ", written by " + name(w) : ""));
+        new int[] {k.opId[own], k.opId[i]});
   }
 
   private void externalRead(int i) {
     int v = k.val[i];
-    String read = name(t) + " read " + keyName + " = " + value(v);
     int writeOp = k.firstInstall[v];
     if (writeOp < 0) {
-      report(Anomaly.THIN_AIR_READ, new int[] {t}, i, new int[] {k.opId[i]},
-          read + ", a value no transaction wrote");
+      report(Anomaly.THIN_AIR_READ, new int[] {t}, i, new int[] {k.opId[i]});
       return;
     }
     int w = k.firstInstallTxn[v];
     if (w == t) {
-      report(Anomaly.FUTURE_READ, new int[] {t}, i, new int[] {k.opId[i], writeOp},
-          read + " before writing that value itself");
+      report(Anomaly.FUTURE_READ, new int[] {t}, i, new int[] {k.opId[i], writeOp});
     } else if (k.aborted(w)) {
-      report(Anomaly.ABORTED_READ, new int[] {t, w}, i, new int[] {writeOp, k.opId[i]},
-          read + ", written by " + name(w) + ", which aborted");
+      report(Anomaly.ABORTED_READ, new int[] {t, w}, i, new int[] {writeOp, k.opId[i]});
     } else {
       int last = k.gLast[k.runOf(w)];
       if (k.opId[last] != writeOp) {
         report(Anomaly.INTERMEDIATE_READ, new int[] {t, w}, i,
-            new int[] {writeOp, k.opId[last], k.opId[i]},
-            read + ", which " + name(w) + " wrote and then overwrote with " + value(k.val[last]));
+            new int[] {writeOp, k.opId[last], k.opId[i]});
       }
     }
   }
@@ -136,16 +124,8 @@ final class TxnAnomalies {
     return -1;
   }
 
-  private String value(int v) {
-    return v < 0 ? "init" : String.valueOf(k.values[v]);
-  }
-
-  private String name(int txn) {
-    return "T" + k.ctx.txnId()[txn];
-  }
-
-  private void report(Anomaly a, int[] txns, int read, int[] ops, String summary) {
+  private void report(Anomaly a, int[] txns, int read, int[] ops) {
     out.finding(new Finding(a.ordinal(), t, k.opId[read], txns, k.keyLocal, ops,
-        k.code(k.val[read]), summary));
+        k.code(k.val[read])));
   }
 }

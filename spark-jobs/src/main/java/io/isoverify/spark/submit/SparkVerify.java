@@ -1,13 +1,14 @@
 package io.isoverify.spark.submit;
 
-import io.isoverify.engine.HistoryFigures;
+import io.isoverify.engine.LevelPipeline;
 import io.isoverify.engine.RunReport;
+import io.isoverify.engine.VerifyRequest;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.check.Level;
 import io.isoverify.report.ReportFiles;
 import io.isoverify.report.ReportText;
-import io.isoverify.spark.engine.SparkEngine;
-import io.isoverify.spark.engine.SparkRun;
+import io.isoverify.history.formats.HistoryFormat;
+import io.isoverify.spark.engine.DistributedEngine;
 import io.isoverify.spark.engine.SparkSessions;
 import io.isoverify.spark.engine.StageProgress;
 import java.io.IOException;
@@ -45,9 +46,6 @@ import picocli.CommandLine;
 @Command(name = "spark-verify", mixinStandardHelpOptions = true,
     description = "Checks a Parquet history on Spark for SER, SI and SSER.")
 public final class SparkVerify implements Callable<Integer> {
-  /** Certificates kept per anomaly kind unless told otherwise (the in-process default). */
-  public static final int EXAMPLES = 100;
-
   @Option(names = "--level", split = ",", description = "SER, SI or SSER; repeat for several (default SER).")
   List<Level> levels = new ArrayList<>();
 
@@ -102,44 +100,19 @@ public final class SparkVerify implements Callable<Integer> {
         .execute(args);
   }
 
-  /**
-   * The verify command's Spark engine: the same run on an embedded local[*] session, its
-   * report files in {@code outDir} when not null. Returns the exit code.
-   */
-  public static int embedded(String history, List<Level> levels, Path outDir, String runId,
-      PrintStream out, PrintStream err) {
-    SparkVerify v = new SparkVerify(out, err, Map.of());
-    v.history = history;
-    v.levels = new ArrayList<>(levels);
-    v.outDir = outDir;
-    v.runId = runId;
-    return v.call();
-  }
-
-  /**
-   * The report of a Spark run: the whole history's figures, phases and counts from the run;
-   * certificates and their explanations on the excerpt of the history they mention.
-   */
-  public static RunReport report(String runId, String file, SparkRun run) {
-    HistoryFigures figures = new HistoryFigures(run.sessions(), run.transactions(),
-        HistoryFigures.codes(run.outcomes()), run.operations(), run.keys(), run.timestamps());
-    return new RunReport(runId, file, "parquet", figures, run.excerpt().history(),
-        run.excerpt().levels(), run.phaseNanos(), run.excerpt().recheck());
-  }
-
   @Override
   public Integer call() {
     try {
       SparkSession spark = SparkSessions.getOrCreate(master, extraConf);
       List<Level> wanted = levels(spark);
-      int n = examples != null ? examples
-          : Integer.parseInt(spark.conf().get("spark.verifier.examples", String.valueOf(EXAMPLES)));
-      SparkRun run;
+      int n = examples != null ? examples : Integer.parseInt(
+          spark.conf().get("spark.verifier.examples", String.valueOf(LevelPipeline.EXAMPLES)));
+      String id = runId != null ? runId : RunReport.deriveId(history + "|" + wanted);
+      VerifyRequest request = new VerifyRequest(history, history, HistoryFormat.PARQUET, wanted, id);
+      RunReport report;
       try (StageProgress p = StageProgress.attach(spark.sparkContext(), err, progressSeconds)) {
-        run = new SparkEngine(spark, n).onPhase(p::phase).check(history, history, wanted);
+        report = new DistributedEngine(master, extraConf, n).run(request, p);
       }
-      RunReport report = report(runId != null ? runId
-          : RunReport.deriveId(history + "|" + run.operations() + "|" + wanted), history, run);
       out.print(ReportText.render(report));
       if (outDir != null) {
         ReportFiles.write(report, outDir);

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.datasets.sim.RandomHistories;
+import io.isoverify.engine.LevelPipeline;
 import io.isoverify.history.History;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
+import io.isoverify.history.explain.CertificateSummary;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.history.io.ParquetHistoryWriter;
 import io.isoverify.spark.engine.HistoryUnion;
@@ -120,7 +122,7 @@ class StandaloneClusterTest {
 
   /** The verdict line and the certificates shown, from the in-process non-cycle checks. */
   private static String inProcess(History h) {
-    NonCycleFindings f = NonCycleChecks.findings(h, SparkVerify.EXAMPLES);
+    NonCycleFindings f = NonCycleChecks.findings(h, LevelPipeline.EXAMPLES);
     long total = f.total();
     StringBuilder s = new StringBuilder("SER   VIOLATED  " + total + " anomalies ("
         + f.counts().entrySet().stream().sorted(Map.Entry.comparingByKey())
@@ -128,7 +130,7 @@ class StandaloneClusterTest {
         + ")");
     int[] n = {0};
     f.examples().stream().limit(5).forEach(c -> s.append("\n      [").append(++n[0]).append("] ")
-        .append(c.anomaly().displayName()).append(": ").append(c.summary()));
+        .append(c.anomaly().displayName()).append(": ").append(CertificateSummary.of(h, c)));
     return s.toString();
   }
 

@@ -7,6 +7,7 @@ import io.isoverify.datasets.sim.RandomHistories;
 import io.isoverify.engine.InProcessVerifier;
 import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.LevelResult;
+import io.isoverify.engine.ProgressListener;
 import io.isoverify.engine.VerifierOptions;
 import io.isoverify.graph.PolygraphInput;
 import io.isoverify.history.History;
@@ -16,6 +17,8 @@ import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.check.Verdict;
+import io.isoverify.history.check.WriteIndex;
+import io.isoverify.history.explain.CertificateSummary;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.history.io.ParquetHistoryWriter;
 import io.isoverify.spark.stages.GraphInputStage;
@@ -56,7 +59,7 @@ class SparkEngineDifferentialTest {
     assertTrue(expected.duplicate() == null && !expected.clean(),
         "the seeds give non-cycle anomalies and no duplicate write: " + expected.counts());
 
-    SparkRun run = new SparkEngine(TestSpark.session(), EXAMPLES)
+    SparkRun run = new SparkEngine(TestSpark.session(), EXAMPLES, ProgressListener.NONE)
         .check(file.toString(), file.toString(), List.of(Level.SER, Level.SI));
     assertEquals(h.txnCount(), run.transactions());
     assertEquals(h.opCount(), run.operations());
@@ -65,8 +68,7 @@ class SparkEngineDifferentialTest {
     for (LevelReport l : run.levels()) {
       assertEquals(Verdict.VIOLATED, l.verdict());
       assertEquals(expected.counts(), l.counts());
-      assertEquals(show(expected.examples(), h::showValue),
-          show(l.certificates(), v -> v == History.INITIAL ? "init" : run.valueNames().get(v)));
+      assertEquals(show(h, expected.examples()), show(run.excerpt().history(), l.certificates()));
     }
   }
 
@@ -98,7 +100,7 @@ class SparkEngineDifferentialTest {
     assertTrue(PolygraphInput.of(h).sameAs(GraphPhase.input(read.txns(), keys.keyCount(), arrays)),
         "the Spark stages give the polygraph input of the in-process engine");
 
-    SparkRun run = new SparkEngine(spark, EXAMPLES)
+    SparkRun run = new SparkEngine(spark, EXAMPLES, ProgressListener.NONE)
         .check(file.toString(), file.toString(), List.of(Level.SER, Level.SI));
     for (LevelReport l : run.levels()) {
       assertEquals(expected.get(l.level()).verdict(), l.verdict(), l.level() + ": " + l.reason());
@@ -134,12 +136,22 @@ class SparkEngineDifferentialTest {
         a.readWriter());
   }
 
-  /** Certificates as comparable text: every field, arrays by content, values by name. */
-  static List<String> show(List<Certificate> certs, IntFunction<String> value) {
-    return certs.stream().map(c -> c.anomaly() + " txns=" + Arrays.toString(c.txns()) + " keys="
-        + Arrays.toString(c.keys()) + " ops=" + Arrays.toString(c.ops()) + " edges="
-        + c.edges().stream().map(e -> e.from() + "->" + e.to() + " " + e.type() + " key=" + e.key()
-            + " value=" + value.apply(e.value())).toList()
-        + " " + c.summary()).toList();
+  /**
+   * Certificates as comparable text, whatever history their ids refer to (the whole one, a
+   * Spark run's excerpt): every field by the names the file gives (transactions by id, keys
+   * and values by name, operations as transaction and position), and the summary.
+   */
+  static List<String> show(History h, List<Certificate> certs) {
+    return certs.stream().map(c -> c.anomaly() + " txns="
+        + Arrays.stream(c.txns()).mapToObj(h::showTxn).toList() + " keys="
+        + Arrays.stream(c.keys()).mapToObj(h::showKey).toList() + " ops="
+        + Arrays.stream(c.ops()).mapToObj(o -> op(h, o)).toList() + " edges="
+        + c.edges().stream().map(e -> CertificateSummary.edge(h, e)).toList()
+        + " " + CertificateSummary.of(h, c)).toList();
+  }
+
+  private static String op(History h, int o) {
+    int t = WriteIndex.transactionOf(h, o);
+    return h.showTxn(t) + "#" + (o - h.firstOp(t));
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.isoverify.engine.InProcessVerifier;
 import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.ProgressListener;
 import io.isoverify.engine.VerifierOptions;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Anomaly;
@@ -89,8 +90,8 @@ class SparkStagesEdgeCaseTest {
     assertEquals(h.txnCount(), run.transactions());
     assertEquals(h.opCount(), run.operations());
     assertEquals(expected.counts(), l.counts());
-    assertEquals(SparkEngineDifferentialTest.show(expected.examples(), h::showValue),
-        SparkEngineDifferentialTest.show(l.certificates(), names(run)));
+    assertEquals(SparkEngineDifferentialTest.show(h, expected.examples()),
+        SparkEngineDifferentialTest.show(run.excerpt().history(), l.certificates()));
   }
 
   @Test
@@ -108,11 +109,7 @@ class SparkStagesEdgeCaseTest {
   }
 
   private SparkRun check(Path f) throws Exception {
-    return new SparkEngine(TestSpark.session(), 100).check(f.toString(), f.toString(), List.of(Level.SER));
-  }
-
-  private static java.util.function.IntFunction<String> names(SparkRun run) {
-    return v -> v == History.INITIAL ? "init" : run.valueNames().get(v);
+    return new SparkEngine(TestSpark.session(), 100, ProgressListener.NONE).check(f.toString(), f.toString(), List.of(Level.SER));
   }
 
   private static NonCycleFindings sameAsInProcess(Path f, SparkRun run) throws Exception {
@@ -121,8 +118,8 @@ class SparkStagesEdgeCaseTest {
     LevelReport l = run.levels().get(0);
     assertEquals(Verdict.VIOLATED, l.verdict());
     assertEquals(expected.counts(), l.counts());
-    assertEquals(SparkEngineDifferentialTest.show(expected.examples(), h::showValue),
-        SparkEngineDifferentialTest.show(l.certificates(), names(run)));
+    assertEquals(SparkEngineDifferentialTest.show(h, expected.examples()),
+        SparkEngineDifferentialTest.show(run.excerpt().history(), l.certificates()));
     assertEquals(Stream.of(h.keys().size(), h.sessionCount()).toList(),
         Stream.of((int) run.keys(), (int) run.sessions()).toList());
     return expected;

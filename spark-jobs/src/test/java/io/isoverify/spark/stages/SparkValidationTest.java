@@ -95,7 +95,7 @@ class SparkValidationTest {
     Path f = ParquetTestFiles.write(dir.resolve("h.parquet"), schema, rows);
     String expected = assertThrows(InvalidHistoryException.class,
         () -> ParquetHistoryReader.read(f)).getMessage();
-    SparkEngine engine = new SparkEngine(TestSpark.session(), 100);
+    SparkEngine engine = new SparkEngine(TestSpark.session(), 100, io.isoverify.engine.ProgressListener.NONE);
     InvalidHistoryException e = assertThrows(InvalidHistoryException.class,
         () -> engine.check(f.toString(), f.toString(), List.of(Level.SER)));
     assertEquals(expected, e.getMessage());
@@ -107,7 +107,7 @@ class SparkValidationTest {
     Path f = Files.write(dir.resolve("x.parquet"), content);
     String expected = assertThrows(InvalidHistoryException.class,
         () -> ParquetHistoryReader.read(f)).getMessage();
-    SparkEngine engine = new SparkEngine(TestSpark.session(), 100);
+    SparkEngine engine = new SparkEngine(TestSpark.session(), 100, io.isoverify.engine.ProgressListener.NONE);
     assertEquals(expected, assertThrows(InvalidHistoryException.class,
         () -> engine.check(f.toString(), f.toString(), List.of(Level.SER))).getMessage());
   }

@@ -1,0 +1,51 @@
+package io.isoverify.engine;
+
+import io.isoverify.graph.Component;
+import io.isoverify.history.anomaly.Certificate;
+import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.check.Level;
+import io.isoverify.solver.SolveResult;
+import io.isoverify.solver.SolverInput;
+import io.isoverify.solver.Witness;
+import java.util.List;
+
+/**
+ * How the {@link LevelPipeline} turns what the search found into evidence, for the engine at
+ * hand: {@link HistoryCertifier} when the whole history is in memory (values and operations
+ * filled in, every certificate, conflict core and witness re-checked by the independent
+ * checker at once), {@link DeferredCertifier} when it is not (the Spark driver: typed edges
+ * only, restated and re-checked later on the excerpt of the history they mention).
+ */
+public interface Certifier {
+  /**
+   * The certificate of a cycle of typed edges (dense History ids, values unfilled), or null
+   * when the history has non-cycle anomalies and the checker rejects the cycle (its edges may
+   * rest on reads no well-formed history has; the verdict is VIOLATED anyway).
+   *
+   * @param choices as {@link Certificate#choices()}
+   * @param wellFormed false when the non-cycle checks found anomalies
+   * @throws IllegalStateException when the checker rejects a cycle of a well-formed history
+   */
+  Certificate cycle(Level level, List<Edge> cycle, int choices, boolean wellFormed);
+
+  /**
+   * Records the evidence of an UNSAT component (its conflict core) where it can be checked;
+   * the component's certificate is then made by {@link #cycle}.
+   */
+  void conflict(Level level, Component c, SolveResult r, boolean wellFormed);
+
+  /**
+   * Records a constraint that pruning found cyclic either way, as evidence where it can be
+   * checked.
+   */
+  void pruningConflict(Level level, List<List<Edge>> cycles, boolean wellFormed);
+
+  /** The evidence recorded for {@code level} so far (conflict cores), in order. */
+  List<io.isoverify.checker.ConflictEvidence> conflicts(Level level);
+
+  /**
+   * The witness of a level that holds, replayed by the checker; null where the engine cannot
+   * build one (no history in memory).
+   */
+  Witness witness(Level level, SolverInput in, List<Component> components, List<SolveResult> results);
+}

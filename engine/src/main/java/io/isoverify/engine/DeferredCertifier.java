@@ -1,0 +1,56 @@
+package io.isoverify.engine;
+
+import io.isoverify.checker.ConflictEvidence;
+import io.isoverify.graph.Component;
+import io.isoverify.history.anomaly.Certificate;
+import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.explain.CycleClassifier;
+import io.isoverify.solver.SolveResult;
+import io.isoverify.solver.SolverInput;
+import io.isoverify.solver.Witness;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The certifier of an engine without the history in memory (the Spark driver): a cycle
+ * becomes a certificate of typed edges, named by the one classifier
+ * ({@link CycleClassifier#anomalyOf}), with no values and no operations; the engine restates
+ * it on the excerpt of the history it mentions and re-checks it there. Conflict cores are
+ * not kept (re-checking one needs the component's constraints and the whole history) and no
+ * witness is built (replaying one needs the whole history); the report says so.
+ */
+public final class DeferredCertifier implements Certifier {
+  @Override
+  public Certificate cycle(Level level, List<Edge> cycle, int choices, boolean wellFormed) {
+    Set<Integer> txns = new LinkedHashSet<>();
+    Set<Integer> keys = new LinkedHashSet<>();
+    for (Edge e : cycle) {
+      txns.add(e.from());
+      if (e.key() >= 0) {
+        keys.add(e.key());
+      }
+    }
+    return new Certificate(CycleClassifier.anomalyOf(cycle),
+        txns.stream().mapToInt(Integer::intValue).toArray(),
+        keys.stream().mapToInt(Integer::intValue).toArray(), new int[0], cycle, choices);
+  }
+
+  @Override
+  public void conflict(Level level, Component c, SolveResult r, boolean wellFormed) {}
+
+  @Override
+  public void pruningConflict(Level level, List<List<Edge>> cycles, boolean wellFormed) {}
+
+  @Override
+  public List<ConflictEvidence> conflicts(Level level) {
+    return List.of();
+  }
+
+  @Override
+  public Witness witness(Level level, SolverInput in, List<Component> components,
+      List<SolveResult> results) {
+    return null;
+  }
+}

@@ -1,0 +1,120 @@
+package io.isoverify.engine;
+
+import io.isoverify.checker.Check;
+import io.isoverify.checker.ConflictCheck;
+import io.isoverify.checker.ConflictEvidence;
+import io.isoverify.checker.CycleCheck;
+import io.isoverify.checker.SerialReplay;
+import io.isoverify.checker.SnapshotReplay;
+import io.isoverify.graph.Component;
+import io.isoverify.history.History;
+import io.isoverify.history.anomaly.Certificate;
+import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.explain.CertificateSummary;
+import io.isoverify.solver.CertificateFactory;
+import io.isoverify.solver.ConflictEvidenceBuilder;
+import io.isoverify.solver.SolveResult;
+import io.isoverify.solver.SolverInput;
+import io.isoverify.solver.Witness;
+import io.isoverify.solver.WitnessBuilder;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The certifier of an engine that holds the whole {@link History}: cycles get their values
+ * and operations ({@link CertificateFactory}) and pass {@link CycleCheck}; UNSAT cores and
+ * pruning conflicts become {@link ConflictEvidence} that {@link ConflictCheck} re-validates;
+ * witnesses are replayed ({@link SerialReplay}, {@link SnapshotReplay}). A rejection on a
+ * well-formed history is a bug of ours and throws {@link IllegalStateException} rather than
+ * becoming a verdict.
+ */
+public final class HistoryCertifier implements Certifier {
+  /** What the report says this certifier established. */
+  public static final String RECHECK = "every cycle certificate re-checked by the "
+      + "independent checker on the whole history; witnesses replayed";
+
+  private final History h;
+  private final CertificateFactory certificates;
+  private final Map<Level, List<ConflictEvidence>> conflicts = new EnumMap<>(Level.class);
+
+  public HistoryCertifier(History h) {
+    this.h = h;
+    this.certificates = new CertificateFactory(h);
+  }
+
+  @Override
+  public Certificate cycle(Level level, List<Edge> cycle, int choices, boolean wellFormed) {
+    Certificate c = certificates.cycle(cycle, choices);
+    Check check = CycleCheck.check(h, level, c.edges());
+    if (check.valid()) {
+      return c;
+    }
+    if (wellFormed) {
+      require(check, "certificate " + CertificateSummary.of(h, c));
+    }
+    return null;
+  }
+
+  @Override
+  public void conflict(Level level, Component c, SolveResult r, boolean wellFormed) {
+    ConflictEvidence evidence = ConflictEvidenceBuilder.of(c, r.core(), certificates);
+    Check proof = ConflictCheck.affordable(evidence) ? ConflictCheck.check(h, level, evidence) : Check.ok();
+    if (proof.valid() && r.core().length > 0) {
+      conflicts(level).add(evidence);
+    } else if (wellFormed) {
+      require(proof, "conflict");
+    }
+  }
+
+  /**
+   * A constraint pruning found cyclic either way, as evidence: its sides are the first edge
+   * of each cycle, the rest of both cycles hold whatever the choice. A side through the
+   * virtual initial transaction (a version before the initial one) is impossible by
+   * definition and no replay can show it, so such a conflict is not recorded.
+   */
+  @Override
+  public void pruningConflict(Level level, List<List<Edge>> cycles, boolean wellFormed) {
+    if (LevelPipeline.touchesInitial(cycles.get(0)) || LevelPipeline.touchesInitial(cycles.get(1))) {
+      return;
+    }
+    List<Edge> known = new ArrayList<>();
+    known.addAll(cycles.get(0).subList(1, cycles.get(0).size()));
+    known.addAll(cycles.get(1).subList(1, cycles.get(1).size()));
+    ConflictEvidence evidence = new ConflictEvidence(certificates.withValues(known),
+        List.of(certificates.withValues(cycles.get(0).subList(0, 1))),
+        List.of(certificates.withValues(cycles.get(1).subList(0, 1))));
+    Check proof = ConflictCheck.check(h, level, evidence);
+    if (proof.valid()) {
+      conflicts(level).add(evidence);
+    } else if (wellFormed) {
+      require(proof, "conflict");
+    }
+  }
+
+  @Override
+  public List<ConflictEvidence> conflicts(Level level) {
+    return conflicts.computeIfAbsent(level, l -> new ArrayList<>());
+  }
+
+  @Override
+  public Witness witness(Level level, SolverInput in, List<Component> components,
+      List<SolveResult> results) {
+    WitnessBuilder builder = new WitnessBuilder(in, h.txnCount());
+    for (int i = 0; i < components.size(); i++) {
+      builder.addChoices(components.get(i), results.get(i).sides());
+    }
+    Witness w = builder.build(level);
+    require(level == Level.SI ? SnapshotReplay.check(h, w.order(), w.snapshot())
+        : SerialReplay.check(h, w.order(), level == Level.SSER), level + " witness");
+    return w;
+  }
+
+  private static void require(Check check, String what) {
+    if (!check.valid()) {
+      throw new IllegalStateException("the independent checker rejected the " + what + ": " + check.problem());
+    }
+  }
+}

@@ -1,0 +1,191 @@
+package io.isoverify.engine;
+
+import io.isoverify.graph.Component;
+import io.isoverify.history.anomaly.Anomaly;
+import io.isoverify.history.anomaly.Certificate;
+import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.check.NonCycleFindings;
+import io.isoverify.history.check.Verdict;
+import io.isoverify.solver.SolveResult;
+import io.isoverify.solver.SolveStats;
+import io.isoverify.solver.SolverInput;
+import io.isoverify.solver.Witness;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The level pipeline, written once for every engine: after the non-cycle checks (mtc
+ * Table I), per requested level, the polygraph is built, pruned and cut into P-SCC
+ * components (cobra section 3 and appendix B.3; the {@code graphs} function an engine
+ * passes), the components are solved ({@link Solving}: threads or Spark executors), and the
+ * answer becomes a verdict with a witness or certificates ({@link Certifier}: re-checked at
+ * once when the history is in memory, later on an excerpt when it is not). The decision is
+ * made here and nowhere else: a duplicate written value refuses every level (UNKNOWN); any
+ * certificate makes the level VIOLATED; a component that hit a limit makes it UNKNOWN;
+ * otherwise it HOLDS. Results do not depend on thread timing: components are solved
+ * independently and taken in their order. Cost: that of the stages it calls.
+ */
+public final class LevelPipeline {
+  /** Certificates kept per non-cycle anomaly kind, in every engine. */
+  public static final int EXAMPLES = 100;
+
+  /** Solves a level's components, one result per component, in their order. */
+  @FunctionalInterface
+  public interface Solving {
+    List<SolveResult> solve(List<Component> components, Level level);
+  }
+
+  private final Solving solving;
+  private final ProgressListener progress;
+
+  public LevelPipeline(Solving solving, ProgressListener progress) {
+    this.solving = solving;
+    this.progress = progress;
+  }
+
+  /**
+   * One result per requested level, in {@link Level} order.
+   *
+   * @param found what the non-cycle checks found
+   * @param nonCycleNanos how long they took
+   * @param graphs the solver input of a level (may throw on a history with non-cycle
+   *     anomalies, whose graph an engine need not be able to build)
+   * @param duplicateReason the refusal's words when {@code found} has a duplicate write
+   */
+  public Map<Level, LevelResult> verify(Set<Level> levels, NonCycleFindings found, long nonCycleNanos,
+      Function<Level, SolverInput> graphs, Supplier<String> duplicateReason, Certifier certifier) {
+    Map<Level, LevelResult> out = new EnumMap<>(Level.class);
+    for (Level level : Level.values()) {
+      if (!levels.contains(level)) {
+        continue;
+      }
+      if (found.duplicate() != null) {
+        out.put(level, early(level, Verdict.UNKNOWN, duplicateReason.get(), List.of(), nonCycleNanos,
+            Map.of()));
+        continue;
+      }
+      SolverInput in;
+      try {
+        progress.phase(prefix(levels, level) + "partition");
+        in = graphs.apply(level);
+      } catch (RuntimeException e) {
+        if (found.clean()) {
+          throw e;
+        }
+        // A history with non-cycle anomalies violates every level already.
+        out.put(level, early(level, Verdict.VIOLATED, "", found.examples(), nonCycleNanos,
+            counts(found, found.examples())));
+        continue;
+      }
+      out.put(level, verifyLevel(levels, level, found, nonCycleNanos, in, certifier));
+    }
+    return out;
+  }
+
+  private static LevelResult early(Level level, Verdict verdict, String reason,
+      List<Certificate> certs, long nonCycleNanos, Map<Anomaly, Long> counts) {
+    return new LevelResult(level, verdict, reason, certs, List.of(), null,
+        new SolveStats(0, 0, 0, 0, 0, 0), new PhaseNanos(nonCycleNanos, 0, 0, 0, 0, 0), counts);
+  }
+
+  private LevelResult verifyLevel(Set<Level> levels, Level level, NonCycleFindings found,
+      long nonCycle, SolverInput in, Certifier certifier) {
+    boolean wellFormed = found.clean();
+    List<Certificate> certs = new ArrayList<>(found.examples());
+    long solveStart = System.nanoTime();
+    List<Component> components = in.components();
+    boolean pruned = in.knownCycle() != null || in.conflictCycles() != null;
+    progress.phase(prefix(levels, level) + "solve");
+    List<SolveResult> results = pruned ? List.of() : solving.solve(components, level);
+    long solveNanos = System.nanoTime() - solveStart;
+    long checkStart = System.nanoTime();
+    progress.phase(prefix(levels, level) + "check");
+    if (in.knownCycle() != null) {
+      add(certs, certifier.cycle(level, in.knownCycle(), 0, wellFormed));
+    }
+    if (in.conflictCycles() != null) {
+      List<List<Edge>> cycles = in.conflictCycles();
+      certifier.pruningConflict(level, cycles, wellFormed);
+      // the side through the virtual initial transaction is impossible: show the other one
+      add(certs, certifier.cycle(level, cycles.get(touchesInitial(cycles.get(0)) ? 1 : 0), 1, wellFormed));
+    }
+    long constraints = 0;
+    long conflictCount = 0;
+    int largest = 0;
+    int unsat = 0;
+    int unknown = 0;
+    String unknownReason = "";
+    for (int i = 0; i < results.size(); i++) {
+      Component c = components.get(i);
+      SolveResult r = results.get(i);
+      constraints += c.constraintCount();
+      largest = Math.max(largest, c.vertexCount());
+      conflictCount += r.conflicts();
+      if (r.status() == SolveResult.Status.UNSAT) {
+        unsat++;
+        certifier.conflict(level, c, r, wellFormed);
+        add(certs, certifier.cycle(level, r.cycle(), r.core().length, wellFormed));
+      } else if (r.status() == SolveResult.Status.UNKNOWN && unknown++ == 0) {
+        unknownReason = "component " + i + " (" + c.vertexCount() + " transactions): " + r.reason();
+      }
+    }
+    Verdict verdict;
+    Witness witness = null;
+    String reason = "";
+    if (!certs.isEmpty()) {
+      verdict = Verdict.VIOLATED;
+    } else if (unknown > 0) {
+      verdict = Verdict.UNKNOWN;
+      reason = unknown + " component(s) hit a limit; first: " + unknownReason;
+    } else {
+      verdict = Verdict.HOLDS;
+      witness = certifier.witness(level, in, components, results);
+    }
+    long checkNanos = System.nanoTime() - checkStart;
+    return new LevelResult(level, verdict, reason, certs, certifier.conflicts(level), witness,
+        new SolveStats(components.size(), constraints, largest, conflictCount, unsat, unknown),
+        new PhaseNanos(nonCycle, in.graphNanos(), in.pruneNanos(), in.componentsNanos(), solveNanos, checkNanos),
+        counts(found, certs));
+  }
+
+  private static String prefix(Set<Level> levels, Level level) {
+    return levels.size() > 1 ? level + " " : "";
+  }
+
+  private static void add(List<Certificate> certs, Certificate c) {
+    if (c != null) {
+      certs.add(c);
+    }
+  }
+
+  /**
+   * Every anomaly found, by kind: the non-cycle checks' full counts (their certificates are
+   * bounded) plus one per cycle certificate (one per violated component, all kept).
+   */
+  private static Map<Anomaly, Long> counts(NonCycleFindings found, List<Certificate> certs) {
+    Map<Anomaly, Long> counts = new EnumMap<>(Anomaly.class);
+    counts.putAll(found.counts());
+    for (Certificate c : certs) {
+      if (c.anomaly().isCycle()) {
+        counts.merge(c.anomaly(), 1L, Long::sum);
+      }
+    }
+    return counts;
+  }
+
+  /** True when the cycle runs through the virtual initial transaction (a negative id). */
+  static boolean touchesInitial(List<Edge> cycle) {
+    for (Edge e : cycle) {
+      if (e.from() < 0 || e.to() < 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

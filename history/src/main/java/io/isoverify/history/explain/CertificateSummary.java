@@ -1,0 +1,87 @@
+package io.isoverify.history.explain;
+
+import io.isoverify.history.History;
+import io.isoverify.history.anomaly.Anomaly;
+import io.isoverify.history.anomaly.Certificate;
+import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.EdgeType;
+
+/**
+ * The one sentence a person reads for a certificate, made from the record and the history
+ * its ids refer to (the whole history in process, a Spark run's excerpt of it): every
+ * engine's certificates are worded here and nowhere else. Non-cycle anomalies (mtc Table I)
+ * are worded from their operations, whose order each check fixes (the read last, except for
+ * ThinAirRead and FutureRead, where it comes first); a cycle is its class and its edges,
+ * "T1 -WW(x=1)-> T2 -RW(x=init)-> T1", after how many constraints closed it under every
+ * choice. O(operations + edges of the certificate).
+ */
+public final class CertificateSummary {
+  private CertificateSummary() {}
+
+  /** The certificate in one line. */
+  public static String of(History h, Certificate c) {
+    if (c.anomaly().isCycle()) {
+      return cycle(h, c);
+    }
+    int[] o = c.ops();
+    String t = txn(h, c.txns()[0]);
+    String key = h.showKey(c.keys()[0]);
+    String other = c.txns().length > 1 ? txn(h, c.txns()[1]) : null;
+    return switch (c.anomaly()) {
+      case THIN_AIR_READ -> read(h, t, key, o[0]) + ", a value no transaction wrote";
+      case FUTURE_READ -> read(h, t, key, o[0]) + " before writing that value itself";
+      case ABORTED_READ -> read(h, t, key, o[1]) + ", written by " + other + ", which aborted";
+      case INTERMEDIATE_READ -> read(h, t, key, o[2]) + ", which " + other
+          + " wrote and then overwrote with " + value(h, o[1]);
+      case NOT_MY_OWN_WRITE -> t + " wrote " + key + " = " + value(h, o[0]) + " but then read "
+          + value(h, o[1]) + (other != null ? ", written by " + other : "");
+      case NOT_MY_LAST_WRITE -> t + " wrote " + key + " = " + value(h, o[0]) + ", then "
+          + value(h, o[1]) + ", but read " + value(h, o[2]);
+      case NON_REPEATABLE_READ -> t + " read " + key + " twice and saw " + value(h, o[0]) + " then "
+          + value(h, o[1]);
+      default -> throw new IllegalArgumentException("not a non-cycle anomaly: " + c.anomaly());
+    };
+  }
+
+  /** "every choice of 2 version-order constraints closes a cycle, e.g. G-single: T1 -...-> T1". */
+  private static String cycle(History h, Certificate c) {
+    StringBuilder s = new StringBuilder();
+    if (c.choices() > 0) {
+      s.append("every choice of ").append(c.choices()).append(" version-order constraint")
+          .append(c.choices() == 1 ? "" : "s").append(" closes a cycle, e.g. ");
+    }
+    s.append(c.anomaly().displayName()).append(": ");
+    for (Edge e : c.edges()) {
+      s.append(txn(h, e.from())).append(" -").append(label(h, e)).append("-> ");
+    }
+    return s.append(txn(h, c.edges().get(0).from())).toString();
+  }
+
+  /** A transaction by the id the file gave it; the virtual initial transaction is "init". */
+  public static String txn(History h, int t) {
+    return t < 0 ? "init" : h.showTxn(t);
+  }
+
+  /** "T1 -WR(x=1)-> T2", "T3 -SO-> T4". */
+  public static String edge(History h, Edge e) {
+    return txn(h, e.from()) + " -" + label(h, e) + "-> " + txn(h, e.to());
+  }
+
+  /** "WR(x=1)", "WW(x=2)", "SO". */
+  private static String label(History h, Edge e) {
+    String label = e.type().name();
+    if (e.key() >= 0) {
+      label += "(" + h.showKey(e.key())
+          + (e.value() == -1 && e.type() == EdgeType.WW ? "" : "=" + h.showValue(e.value())) + ")";
+    }
+    return label;
+  }
+
+  private static String read(History h, String t, String key, int op) {
+    return t + " read " + key + " = " + value(h, op);
+  }
+
+  private static String value(History h, int op) {
+    return h.showValue(h.opValue(op));
+  }
+}
