@@ -25,7 +25,8 @@ import java.util.stream.Stream;
  * <p>Detection, first rule that applies: a file starting with the Parquet magic "PAR1";
  * a folder holding history.bincode (dbcop), T&lt;n&gt;.log files (cobra) or &lt;n&gt;.log
  * files (vbox); a file's extension (.parquet, .jsonl, .ndjson, .bincode, .edn); the first
- * non-blank line of a text file ({"..." JSON Lines, {: EDN, r( or w( text ops).
+ * line of a text file that is neither blank nor an EDN comment ({"..." JSON Lines; {:,
+ * #jepsen or either after [ EDN; r( or w( text ops).
  */
 public enum HistoryFormat {
   PARQUET("parquet"),
@@ -114,7 +115,8 @@ public enum HistoryFormat {
     if (first.startsWith("{\"")) {
       return JSONL;
     }
-    if (first.startsWith("{:") || first.startsWith("#jepsen")) {
+    String op = first.startsWith("[") ? first.substring(1).stripLeading() : first;
+    if (op.startsWith("{:") || op.startsWith("#jepsen")) {
       return ELLE;
     }
     if (TEXT_OP.matcher(first).matches()) {
@@ -166,7 +168,10 @@ public enum HistoryFormat {
     }
   }
 
-  /** The first non-blank line among the first few, stripped; empty when there is none. */
+  /**
+   * The first line among the first few that is neither blank nor an EDN comment ({@code ;}),
+   * stripped; empty when there is none.
+   */
   private static String firstLine(Path file) throws InvalidHistoryException {
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       for (int i = 0; i < SNIFF_LINES; i++) {
@@ -174,8 +179,9 @@ public enum HistoryFormat {
         if (line == null) {
           break;
         }
-        if (!line.isBlank()) {
-          return line.strip();
+        String text = line.strip();
+        if (!text.isEmpty() && !text.startsWith(";")) {
+          return text;
         }
       }
       return "";

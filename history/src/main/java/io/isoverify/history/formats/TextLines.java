@@ -12,49 +12,96 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * Feeds the non-blank lines of a UTF-8 text history to a reader with their 1-based line
- * numbers, and turns I/O failures into {@link InvalidHistoryException}: a file that is not
- * UTF-8 is reported at the line where decoding failed.
+ * The lines of a UTF-8 text history, one at a time, with their 1-based numbers. I/O
+ * failures become {@link InvalidHistoryException}: a file that is not UTF-8 is reported at
+ * the line where decoding failed. Only the line being read is held in memory.
  */
-final class TextLines {
+final class TextLines implements AutoCloseable {
   /** Receives one non-blank line. */
   @FunctionalInterface
   interface LineReader {
     void line(long number, String text) throws InvalidHistoryException;
   }
 
-  private TextLines() {}
+  private final String name;
+  private final InputStream in;
+  private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
+  private final byte[] chunk = new byte[1 << 16];
+  private int chunkFrom;
+  private int chunkEnd;
+  private byte[] line = new byte[256];
+  private long number;
 
+  private TextLines(Path file) throws InvalidHistoryException {
+    this.name = file.toString();
+    try {
+      this.in = Files.newInputStream(file);
+    } catch (IOException e) {
+      throw cannotRead(e);
+    }
+  }
+
+  /** Opens {@code file}; the caller closes it. */
+  static TextLines open(Path file) throws InvalidHistoryException {
+    return new TextLines(file);
+  }
+
+  /** Hands each non-blank line of {@code file} to {@code reader}. */
   static void forEach(Path file, LineReader reader) throws InvalidHistoryException {
-    CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
-    byte[] chunk = new byte[1 << 16];
-    byte[] line = new byte[256];
+    try (TextLines lines = open(file)) {
+      for (String text = lines.next(); text != null; text = lines.next()) {
+        if (!text.isBlank()) {
+          reader.line(lines.number(), text);
+        }
+      }
+    }
+  }
+
+  /**
+   * The next line without its newline or a trailing CR (blank lines included), or null at
+   * the end of the file.
+   */
+  String next() throws InvalidHistoryException {
     int length = 0;
-    long number = 0;
-    try (InputStream in = Files.newInputStream(file)) {
-      int n;
-      while ((n = in.read(chunk)) > 0) {
-        int from = 0;
-        for (int i = 0; i < n; i++) {
-          if (chunk[i] == '\n') {
-            line = append(line, length, chunk, from, i - from);
-            length += i - from;
-            deliver(reader, ++number, utf8, line, length);
-            length = 0;
-            from = i + 1;
+    boolean any = false;
+    try {
+      while (true) {
+        if (chunkFrom == chunkEnd) {
+          chunkEnd = Math.max(in.read(chunk), 0);
+          chunkFrom = 0;
+          if (chunkEnd == 0) {
+            return any ? decode(length) : null;
           }
         }
-        line = append(line, length, chunk, from, n - from);
-        length += n - from;
+        any = true;
+        int from = chunkFrom;
+        int i = from;
+        while (i < chunkEnd && chunk[i] != '\n') {
+          i++;
+        }
+        line = append(line, length, chunk, from, i - from);
+        length += i - from;
+        chunkFrom = i < chunkEnd ? i + 1 : i;
+        if (i < chunkEnd) {
+          return decode(length);
+        }
       }
-      if (length > 0) {
-        deliver(reader, ++number, utf8, line, length);
-      }
-    } catch (CharacterCodingException e) {
-      throw new InvalidHistoryException(file.toString(), "line " + number,
-          "the file is not UTF-8 text", e);
     } catch (IOException e) {
-      throw new InvalidHistoryException(file.toString(), "", "cannot read the file: " + e, e);
+      throw cannotRead(e);
+    }
+  }
+
+  /** The number of the line {@link #next} returned last. */
+  long number() {
+    return number;
+  }
+
+  @Override
+  public void close() throws InvalidHistoryException {
+    try {
+      in.close();
+    } catch (IOException e) {
+      throw cannotRead(e);
     }
   }
 
@@ -66,13 +113,18 @@ final class TextLines {
     return out;
   }
 
-  /** Decodes one line (without its newline or a trailing CR) and hands it over unless blank. */
-  private static void deliver(LineReader reader, long number, CharsetDecoder utf8, byte[] line,
-      int length) throws InvalidHistoryException, CharacterCodingException {
+  /** Decodes the line gathered so far, without a trailing CR, as line number + 1. */
+  private String decode(int length) throws InvalidHistoryException {
+    number++;
     int end = length > 0 && line[length - 1] == '\r' ? length - 1 : length;
-    String text = utf8.decode(ByteBuffer.wrap(line, 0, end)).toString();
-    if (!text.isBlank()) {
-      reader.line(number, text);
+    try {
+      return utf8.decode(ByteBuffer.wrap(line, 0, end)).toString();
+    } catch (CharacterCodingException e) {
+      throw new InvalidHistoryException(name, "line " + number, "the file is not UTF-8 text", e);
     }
+  }
+
+  private InvalidHistoryException cannotRead(IOException e) {
+    return new InvalidHistoryException(name, "", "cannot read the file: " + e, e);
   }
 }

@@ -53,6 +53,11 @@ class HistoryFormatTest {
     assertEquals(HistoryFormat.DBCOP, HistoryFormat.detect(write("x.bincode", "")));
     assertEquals(HistoryFormat.ELLE, HistoryFormat.detect(write("h.edn", "")));
     assertEquals(HistoryFormat.ELLE, HistoryFormat.detect(write("h2", "{:type :invoke}")));
+    assertEquals(HistoryFormat.ELLE, HistoryFormat.detect(write("h4",
+        "; a Jepsen history\n;; more comments\n\n{:type :invoke}\n")));
+    assertEquals(HistoryFormat.ELLE, HistoryFormat.detect(write("h5", "[ {:type :invoke}\n")));
+    assertEquals(HistoryFormat.ELLE,
+        HistoryFormat.detect(write("h6", "#jepsen.history.Op{:type :invoke}\n")));
     assertEquals(HistoryFormat.TEXT, HistoryFormat.detect(write("h.txt", "w(1,0,0,0)\n")));
     assertEquals(HistoryFormat.TEXT, HistoryFormat.detect(write("h3", "  r(-1, 2,3,4)\n")));
   }
