@@ -18,27 +18,25 @@ import java.util.List;
  */
 public interface Certifier {
   /**
-   * The certificate of a cycle of typed edges (dense History ids, values unfilled), or null
-   * when the history has non-cycle anomalies and the checker rejects the cycle (its edges may
-   * rest on reads no well-formed history has; the verdict is VIOLATED anyway).
+   * The certificate of a cycle of typed edges (dense History ids, values unfilled) of a
+   * history without non-cycle anomalies.
    *
    * @param choices as {@link Certificate#choices()}
-   * @param wellFormed false when the non-cycle checks found anomalies
-   * @throws IllegalStateException when the checker rejects a cycle of a well-formed history
+   * @throws IllegalStateException when the checker rejects the cycle (a bug of ours)
    */
-  Certificate cycle(Level level, List<Edge> cycle, int choices, boolean wellFormed);
+  Certificate cycle(Level level, List<Edge> cycle, int choices);
 
   /**
    * Records the evidence of an UNSAT component (its conflict core) where it can be checked;
    * the component's certificate is then made by {@link #cycle}.
    */
-  void conflict(Level level, Component c, SolveResult r, boolean wellFormed);
+  void conflict(Level level, Component c, SolveResult r);
 
   /**
    * Records a constraint that pruning found cyclic either way, as evidence where it can be
    * checked.
    */
-  void pruningConflict(Level level, List<List<Edge>> cycles, boolean wellFormed);
+  void pruningConflict(Level level, List<List<Edge>> cycles);
 
   /** The evidence recorded for {@code level} so far (conflict cores), in order. */
   List<io.isoverify.checker.ConflictEvidence> conflicts(Level level);

@@ -23,7 +23,7 @@ import java.util.Set;
  */
 public final class DeferredCertifier implements Certifier {
   @Override
-  public Certificate cycle(Level level, List<Edge> cycle, int choices, boolean wellFormed) {
+  public Certificate cycle(Level level, List<Edge> cycle, int choices) {
     Set<Integer> txns = new LinkedHashSet<>();
     Set<Integer> keys = new LinkedHashSet<>();
     for (Edge e : cycle) {
@@ -38,10 +38,10 @@ public final class DeferredCertifier implements Certifier {
   }
 
   @Override
-  public void conflict(Level level, Component c, SolveResult r, boolean wellFormed) {}
+  public void conflict(Level level, Component c, SolveResult r) {}
 
   @Override
-  public void pruningConflict(Level level, List<List<Edge>> cycles, boolean wellFormed) {}
+  public void pruningConflict(Level level, List<List<Edge>> cycles) {}
 
   @Override
   public List<ConflictEvidence> conflicts(Level level) {

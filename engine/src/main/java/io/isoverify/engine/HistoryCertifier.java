@@ -46,26 +46,19 @@ public final class HistoryCertifier implements Certifier {
   }
 
   @Override
-  public Certificate cycle(Level level, List<Edge> cycle, int choices, boolean wellFormed) {
+  public Certificate cycle(Level level, List<Edge> cycle, int choices) {
     Certificate c = certificates.cycle(cycle, choices);
-    Check check = CycleCheck.check(h, level, c.edges());
-    if (check.valid()) {
-      return c;
-    }
-    if (wellFormed) {
-      require(check, "certificate " + CertificateSummary.of(h, c));
-    }
-    return null;
+    require(CycleCheck.check(h, level, c.edges()), "certificate " + CertificateSummary.of(h, c));
+    return c;
   }
 
   @Override
-  public void conflict(Level level, Component c, SolveResult r, boolean wellFormed) {
+  public void conflict(Level level, Component c, SolveResult r) {
     ConflictEvidence evidence = ConflictEvidenceBuilder.of(c, r.core(), certificates);
     Check proof = ConflictCheck.affordable(evidence) ? ConflictCheck.check(h, level, evidence) : Check.ok();
-    if (proof.valid() && r.core().length > 0) {
+    require(proof, "conflict");
+    if (r.core().length > 0) {
       conflicts(level).add(evidence);
-    } else if (wellFormed) {
-      require(proof, "conflict");
     }
   }
 
@@ -76,7 +69,7 @@ public final class HistoryCertifier implements Certifier {
    * definition and no replay can show it, so such a conflict is not recorded.
    */
   @Override
-  public void pruningConflict(Level level, List<List<Edge>> cycles, boolean wellFormed) {
+  public void pruningConflict(Level level, List<List<Edge>> cycles) {
     if (LevelPipeline.touchesInitial(cycles.get(0)) || LevelPipeline.touchesInitial(cycles.get(1))) {
       return;
     }
@@ -86,12 +79,8 @@ public final class HistoryCertifier implements Certifier {
     ConflictEvidence evidence = new ConflictEvidence(certificates.withValues(known),
         List.of(certificates.withValues(cycles.get(0).subList(0, 1))),
         List.of(certificates.withValues(cycles.get(1).subList(0, 1))));
-    Check proof = ConflictCheck.check(h, level, evidence);
-    if (proof.valid()) {
-      conflicts(level).add(evidence);
-    } else if (wellFormed) {
-      require(proof, "conflict");
-    }
+    require(ConflictCheck.check(h, level, evidence), "conflict");
+    conflicts(level).add(evidence);
   }
 
   @Override

@@ -10,7 +10,6 @@ import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.solver.ComponentSolver;
 import io.isoverify.solver.PartitionInput;
 import io.isoverify.solver.SolveResult;
-import io.isoverify.solver.SolverInput;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +19,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 
 /**
  * The whole check in one JVM: the non-cycle checks ({@link NonCycleChecks}) on the
@@ -43,12 +41,12 @@ public final class InProcessVerifier {
 
   /** One result per requested level, in {@link Level} order. */
   public Map<Level, LevelResult> verify(History h, Set<Level> levels) {
-    return verifyWith(h, levels,
-        level -> new PartitionInput(Partitioner.partition(h, level, options.partition())));
+    return verifyWith(h, levels, (level, progress) -> new PartitionInput(
+        Partitioner.partition(h, level, options.partition().withProgress(progress))));
   }
 
   /** As {@link #verify}, with the solver input of each level made by {@code graphs}. */
-  Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Function<Level, SolverInput> graphs) {
+  Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, LevelPipeline.Graphs graphs) {
     progress.phase("non-cycle checks");
     long t0 = System.nanoTime();
     NonCycleFindings found = NonCycleChecks.findings(h, LevelPipeline.EXAMPLES);

@@ -16,7 +16,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -26,8 +25,9 @@ import java.util.function.Supplier;
  * passes), the components are solved ({@link Solving}: threads or Spark executors), and the
  * answer becomes a verdict with a witness or certificates ({@link Certifier}: re-checked at
  * once when the history is in memory, later on an excerpt when it is not). The decision is
- * made here and nowhere else: a duplicate written value refuses every level (UNKNOWN); any
- * certificate makes the level VIOLATED; a component that hit a limit makes it UNKNOWN;
+ * made here and nowhere else: a duplicate written value refuses every level (UNKNOWN); a
+ * non-cycle anomaly violates every level (no cycle search follows); any certificate makes
+ * the level VIOLATED; a component that hit a limit makes it UNKNOWN;
  * otherwise it HOLDS. Results do not depend on thread timing: components are solved
  * independently and taken in their order. Cost: that of the stages it calls.
  */
@@ -39,6 +39,12 @@ public final class LevelPipeline {
   @FunctionalInterface
   public interface Solving {
     List<SolveResult> solve(List<Component> components, Level level);
+  }
+
+  /** Builds, prunes and partitions a level's polygraph, telling {@code progress} how far. */
+  @FunctionalInterface
+  public interface Graphs {
+    SolverInput of(Level level, ProgressListener progress);
   }
 
   private final Solving solving;
@@ -54,12 +60,11 @@ public final class LevelPipeline {
    *
    * @param found what the non-cycle checks found
    * @param nonCycleNanos how long they took
-   * @param graphs the solver input of a level (may throw on a history with non-cycle
-   *     anomalies, whose graph an engine need not be able to build)
+   * @param graphs the solver input of a level; asked only when {@code found} is clean
    * @param duplicateReason the refusal's words when {@code found} has a duplicate write
    */
   public Map<Level, LevelResult> verify(Set<Level> levels, NonCycleFindings found, long nonCycleNanos,
-      Function<Level, SolverInput> graphs, Supplier<String> duplicateReason, Certifier certifier) {
+      Graphs graphs, Supplier<String> duplicateReason, Certifier certifier) {
     Map<Level, LevelResult> out = new EnumMap<>(Level.class);
     for (Level level : Level.values()) {
       if (!levels.contains(level)) {
@@ -70,19 +75,15 @@ public final class LevelPipeline {
             Map.of()));
         continue;
       }
-      SolverInput in;
-      try {
-        progress.phase(prefix(levels, level) + "partition");
-        in = graphs.apply(level);
-      } catch (RuntimeException e) {
-        if (found.clean()) {
-          throw e;
-        }
-        // A history with non-cycle anomalies violates every level already.
+      if (!found.clean()) {
+        // Non-cycle anomalies violate every level already, and a graph built on reads of
+        // aborted or intermediate writes would rest on dependencies no database made: no
+        // cycle search, in any engine.
         out.put(level, early(level, Verdict.VIOLATED, "", found.examples(), nonCycleNanos,
             counts(found, found.examples())));
         continue;
       }
+      SolverInput in = graphs.of(level, progress.prefixed(prefix(levels, level)));
       out.put(level, verifyLevel(levels, level, found, nonCycleNanos, in, certifier));
     }
     return out;
@@ -96,7 +97,6 @@ public final class LevelPipeline {
 
   private LevelResult verifyLevel(Set<Level> levels, Level level, NonCycleFindings found,
       long nonCycle, SolverInput in, Certifier certifier) {
-    boolean wellFormed = found.clean();
     List<Certificate> certs = new ArrayList<>(found.examples());
     long solveStart = System.nanoTime();
     List<Component> components = in.components();
@@ -107,13 +107,13 @@ public final class LevelPipeline {
     long checkStart = System.nanoTime();
     progress.phase(prefix(levels, level) + "check");
     if (in.knownCycle() != null) {
-      add(certs, certifier.cycle(level, in.knownCycle(), 0, wellFormed));
+      certs.add(certifier.cycle(level, in.knownCycle(), 0));
     }
     if (in.conflictCycles() != null) {
       List<List<Edge>> cycles = in.conflictCycles();
-      certifier.pruningConflict(level, cycles, wellFormed);
+      certifier.pruningConflict(level, cycles);
       // the side through the virtual initial transaction is impossible: show the other one
-      add(certs, certifier.cycle(level, cycles.get(touchesInitial(cycles.get(0)) ? 1 : 0), 1, wellFormed));
+      certs.add(certifier.cycle(level, cycles.get(touchesInitial(cycles.get(0)) ? 1 : 0), 1));
     }
     long constraints = 0;
     long conflictCount = 0;
@@ -129,8 +129,8 @@ public final class LevelPipeline {
       conflictCount += r.conflicts();
       if (r.status() == SolveResult.Status.UNSAT) {
         unsat++;
-        certifier.conflict(level, c, r, wellFormed);
-        add(certs, certifier.cycle(level, r.cycle(), r.core().length, wellFormed));
+        certifier.conflict(level, c, r);
+        certs.add(certifier.cycle(level, r.cycle(), r.core().length));
       } else if (r.status() == SolveResult.Status.UNKNOWN && unknown++ == 0) {
         unknownReason = "component " + i + " (" + c.vertexCount() + " transactions): " + r.reason();
       }
@@ -156,12 +156,6 @@ public final class LevelPipeline {
 
   private static String prefix(Set<Level> levels, Level level) {
     return levels.size() > 1 ? level + " " : "";
-  }
-
-  private static void add(List<Certificate> certs, Certificate c) {
-    if (c != null) {
-      certs.add(c);
-    }
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.isoverify.engine;
 
+import io.isoverify.graph.PhaseProgress;
+
 /**
  * Where an engine tells how far a run has come: the phase that starts (the same names
  * report.json's phase times use: "load", "non-cycle checks", "partition", "solve", ...), and
@@ -8,7 +10,7 @@ package io.isoverify.engine;
  * stderr) or ignores it. Calls must be cheap: engines call {@link #progress} at most a few
  * times a second per phase.
  */
-public interface ProgressListener {
+public interface ProgressListener extends PhaseProgress {
   /** Ignores everything. */
   ProgressListener NONE = new ProgressListener() {
     @Override
@@ -19,6 +21,7 @@ public interface ProgressListener {
   };
 
   /** Phase {@code name} starts; the previous phase, if any, has ended. */
+  @Override
   void phase(String name);
 
   /**
@@ -26,5 +29,22 @@ public interface ProgressListener {
    * "components", 12, 40); {@code total} is -1 when unknown, and a count that goes down
    * (constraints left) is given with total -1 as well.
    */
+  @Override
   void progress(String what, long done, long total);
+
+  /** This listener with {@code prefix} before every phase name ("SER " + "prune"). */
+  default ProgressListener prefixed(String prefix) {
+    ProgressListener to = this;
+    return prefix.isEmpty() ? this : new ProgressListener() {
+      @Override
+      public void phase(String name) {
+        to.phase(prefix + name);
+      }
+
+      @Override
+      public void progress(String what, long done, long total) {
+        to.progress(what, done, total);
+      }
+    };
+  }
 }

@@ -37,7 +37,7 @@ final class Pipelines {
 
   static Map<Level, LevelResult> verify(History h, Encoding encoding, Set<Level> levels) {
     return encoding == Encoding.PARTITIONED ? VERIFIER.verify(h, levels)
-        : VERIFIER.verifyWith(h, levels, level -> new NaivePolygraph(h, level));
+        : VERIFIER.verifyWith(h, levels, (level, progress) -> new NaivePolygraph(h, level));
   }
 
   private static boolean partitionerAvailable() {

@@ -12,9 +12,10 @@ package io.isoverify.graph;
  *     null: always the in-JVM {@link StronglyConnected}
  * @param labellerMinArcs the P-graph (known edges + every edge of every live constraint) goes
  *     to {@code sccLabeller} when it has at least this many arcs, else to the in-JVM Tarjan
+ * @param progress told of each step and of the constraints left after each pruning round
  */
 public record PartitionOptions(int threads, int maxPruneRounds, boolean incrementalPruning,
-    SccLabeller sccLabeller, long labellerMinArcs) {
+    SccLabeller sccLabeller, long labellerMinArcs, PhaseProgress progress) {
   public PartitionOptions {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, got " + threads);
@@ -35,19 +36,19 @@ public record PartitionOptions(int threads, int maxPruneRounds, boolean incremen
    */
   public static PartitionOptions defaults() {
     return new PartitionOptions(Runtime.getRuntime().availableProcessors(), Integer.MAX_VALUE,
-        false, null, 0);
+        false, null, 0, PhaseProgress.NONE);
   }
 
   public PartitionOptions withThreads(int n) {
-    return new PartitionOptions(n, maxPruneRounds, incrementalPruning, sccLabeller, labellerMinArcs);
+    return new PartitionOptions(n, maxPruneRounds, incrementalPruning, sccLabeller, labellerMinArcs, progress);
   }
 
   public PartitionOptions withMaxPruneRounds(int n) {
-    return new PartitionOptions(threads, n, incrementalPruning, sccLabeller, labellerMinArcs);
+    return new PartitionOptions(threads, n, incrementalPruning, sccLabeller, labellerMinArcs, progress);
   }
 
   public PartitionOptions withIncrementalPruning(boolean on) {
-    return new PartitionOptions(threads, maxPruneRounds, on, sccLabeller, labellerMinArcs);
+    return new PartitionOptions(threads, maxPruneRounds, on, sccLabeller, labellerMinArcs, progress);
   }
 
   /**
@@ -55,7 +56,13 @@ public record PartitionOptions(int threads, int maxPruneRounds, boolean incremen
    * the components are the same either way.
    */
   public PartitionOptions withSccLabeller(SccLabeller labeller, long minArcs) {
-    return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, labeller, minArcs);
+    return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, labeller, minArcs, progress);
+  }
+
+  /** The same options, telling {@code listener} how far partitioning has come. */
+  public PartitionOptions withProgress(PhaseProgress listener) {
+    return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
+        labellerMinArcs, listener);
   }
 
   /** Whether a P-graph of {@code arcs} arcs goes to the external labeller. */

@@ -42,6 +42,8 @@ public final class Partitioner {
    */
   public static Partition partition(PolygraphInput history, Level level, PartitionOptions options) {
     long t0 = System.nanoTime();
+    PhaseProgress progress = options.progress();
+    progress.phase("graph");
     int keyCount = history.keyCount;
     Operations ops = history.ops;
     Vertices vertices = new Vertices(history);
@@ -62,13 +64,15 @@ public final class Partitioner {
     boolean acyclic = pruner.resolveChains(chains, keyCount);
     long t1 = System.nanoTime();
     if (acyclic) {
-      pruner.prune(options.maxPruneRounds());
+      progress.phase("prune");
+      pruner.prune(options.maxPruneRounds(), progress);
     }
     long t2 = System.nanoTime();
     CycleReport report = new CycleReport(vertices.txnOf, versions);
     List<Edge> knownCycle = pruner.knownCycle == null ? null : report.edges(pruner.knownCycle);
     List<List<Edge>> conflict = pruner.conflictCycles == null ? null
         : List.of(report.edges(pruner.conflictCycles[0]), report.edges(pruner.conflictCycles[1]));
+    progress.phase("components");
     ComponentBuilder parts = knownCycle == null && conflict == null
         ? new ComponentBuilder(n, vertices.txnOf, known, constraints, options) : null;
     long t3 = System.nanoTime();

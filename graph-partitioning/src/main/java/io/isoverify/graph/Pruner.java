@@ -93,8 +93,9 @@ final class Pruner {
   }
 
   /** Prunes to the fixpoint or {@code maxRounds}; afterwards check knownCycle, conflictCycles. */
-  void prune(int maxRounds) {
+  void prune(int maxRounds, PhaseProgress progress) {
     int pruned = 0;
+    progress.progress("constraints left", constraints.aliveCount(), -1);
     while (rounds < maxRounds) {
       if (!live) {
         if (!build()) {
@@ -104,6 +105,7 @@ final class Pruner {
       }
       rounds++;
       pruned = pruneRound();
+      progress.progress("constraints left", constraints.aliveCount(), -1);
       if (pruned == 0 || conflictCycles != null || knownCycle != null) {
         return;
       }

@@ -87,7 +87,7 @@ public class ReportFilesTest {
     assertEquals(JSON.readTree("""
         {"number": 1, "anomaly": "G2-item", "pattern": "WriteSkew", "transactions": [1, 2],
          "keys": ["y", "x"], "edges": ["T1 -RW(y=init)-> T2", "T2 -RW(x=init)-> T1"],
-         "explanation": "T1 and T2 each overwrote what the other read",
+         "explanation": "G2-item: T1 -RW(y=init)-> T2 -RW(x=init)-> T1",
          "rules_out": ["SER", "SSER"], "still_possible": "SI",
          "steps": [
            {"from": 1, "to": 2, "type": "RW", "key": "y", "value": "init",

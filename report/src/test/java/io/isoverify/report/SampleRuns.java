@@ -16,6 +16,7 @@ import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.testing.HistoryDsl;
+import io.isoverify.solver.CertificateFactory;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,7 @@ final class SampleRuns {
   private SampleRuns() {}
 
   /**
-   * SER violated by a write skew (T1, T2; certificate written by hand, as the cycle search
+   * SER violated by a write skew (T1, T2; the cycle given by hand, as the cycle search
    * would give it) and an aborted read (T4 read T3's write); SI only by the aborted read.
    */
   static RunReport writeSkewAndAbortedRead() {
@@ -35,8 +36,10 @@ final class SampleRuns {
         c: [w z 1]!
         d: [r z 1]
         """);
-    Certificate skew = new Certificate(Anomaly.G2_ITEM, new int[] {0, 1}, new int[0], new int[0],
-        List.of(Edge.of(0, 1, EdgeType.RW), Edge.of(1, 0, EdgeType.RW)));
+    int x = h.opKey(0);
+    int y = h.opKey(1);
+    Certificate skew = new CertificateFactory(h).cycle(List.of(new Edge(0, 1, EdgeType.RW, y, -1),
+        new Edge(1, 0, EdgeType.RW, x, -1)), 0);
     Certificate aborted = NonCycleChecks.check(h).get(0);
     LevelReport ser = new LevelReport(Level.SER, Verdict.VIOLATED, null, List.of(skew, aborted),
         Map.of(Anomaly.G2_ITEM, 1L, Anomaly.ABORTED_READ, 1L), null, 12_000_000L);

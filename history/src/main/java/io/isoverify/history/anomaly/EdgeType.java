@@ -1,6 +1,6 @@
 package io.isoverify.history.anomaly;
 
-/** The kinds of dependency between two transactions (DESIGN.md section 2). */
+/** The kinds of dependency between two transactions (ARCHITECTURE.md; Adya, cobra section 2). */
 public enum EdgeType {
   /** Session order: the same session ran the first before the second. */
   SO,

@@ -49,4 +49,32 @@ class CycleClassifierTest {
     assertEquals("G0-process", classify(EdgeType.WW, EdgeType.SO).adyaName());
     assertEquals(Anomaly.CYCLE, classify(EdgeType.SO, EdgeType.SO).adya());
   }
+
+  /** The certificate's anomaly, from its edges alone, as every engine names a cycle. */
+  private static Anomaly anomalyOf(EdgeType... types) {
+    List<Edge> cycle = new ArrayList<>();
+    for (int i = 0; i < types.length; i++) {
+      cycle.add(new Edge(i, (i + 1) % types.length, types[i], i, -1));
+    }
+    return CycleClassifier.anomalyOf(cycle);
+  }
+
+  @Test
+  void theCertificatesAnomalyIsTheClassTheExplanationShows() {
+    // the shapes on which the engines' former classifiers disagreed with this one
+    assertEquals(Anomaly.G0, anomalyOf(EdgeType.SO, EdgeType.WW));
+    assertEquals(Anomaly.G0, classify(EdgeType.SO, EdgeType.WW).adya());
+    assertEquals("G0-process", classify(EdgeType.SO, EdgeType.WW).adyaName());
+    assertEquals(Anomaly.G_NONADJACENT, anomalyOf(EdgeType.RW, EdgeType.WR, EdgeType.RW, EdgeType.WR));
+    assertEquals(Anomaly.G2_ITEM, anomalyOf(EdgeType.RW, EdgeType.RW));
+    assertEquals(Anomaly.G1C, anomalyOf(EdgeType.WR, EdgeType.SO, EdgeType.WW));
+    assertEquals(Anomaly.G_SINGLE, anomalyOf(EdgeType.WW, EdgeType.RW));
+    // a real-time edge: counted as RealtimeViolation, the pattern the title shows
+    assertEquals(Anomaly.REALTIME_VIOLATION, anomalyOf(EdgeType.WR, EdgeType.RT, EdgeType.RW));
+    assertEquals(Anomaly.REALTIME_VIOLATION, classify(EdgeType.WR, EdgeType.RT, EdgeType.RW).pattern());
+    for (EdgeType[] shape : new EdgeType[][] {{EdgeType.WR, EdgeType.RW}, {EdgeType.RW, EdgeType.SO, EdgeType.RW},
+        {EdgeType.WW, EdgeType.WR, EdgeType.WW}, {EdgeType.RW, EdgeType.WW, EdgeType.RW, EdgeType.WW}}) {
+      assertEquals(classify(shape).adya(), anomalyOf(shape), java.util.Arrays.toString(shape));
+    }
+  }
 }

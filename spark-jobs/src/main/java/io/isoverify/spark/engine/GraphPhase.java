@@ -87,12 +87,9 @@ final class GraphPhase {
         .withSccLabeller(graphx, driverGraphEdges(spark));
     Map<Level, LevelResult> out = new LevelPipeline(
         (components, level) -> solve(spark, components, level, phases, progress), progress)
-        .verify(levels, found, nonCycleNanos, level -> {
-          if (in == null) {
-            throw new IllegalStateException("no graph input for a history with non-cycle anomalies");
-          }
-          return new PartitionInput(Partitioner.partition(in, level, options));
-        }, duplicateReason, new DeferredCertifier());
+        .verify(levels, found, nonCycleNanos,
+            (level, p) -> new PartitionInput(Partitioner.partition(in, level, options.withProgress(p))),
+            duplicateReason, new DeferredCertifier());
     if (graphx.nanos() > 0) {
       phases.put("P-SCC on GraphX (in partition)", graphx.nanos());
     }

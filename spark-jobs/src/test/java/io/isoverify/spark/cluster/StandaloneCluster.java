@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 
 /**
  * A real Spark standalone cluster on 127.0.0.1 from the project's own classpath (no Spark
- * distribution; shared/notes/spark-standalone.md): one Master and two Workers of one core
+ * distribution: Master and Worker are classes of spark-core): one Master and two Workers of one core
  * each, started as separate JVMs and stopped by their own process handles. Drivers are
  * launched through {@code org.apache.spark.deploy.SparkSubmit}, as spark-submit does.
  */

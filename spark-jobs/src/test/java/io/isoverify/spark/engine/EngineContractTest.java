@@ -1,0 +1,142 @@
+package io.isoverify.spark.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import io.isoverify.datasets.sim.RandomHistories;
+import io.isoverify.engine.Engine;
+import io.isoverify.engine.InProcessEngine;
+import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.ProgressListener;
+import io.isoverify.engine.RunReport;
+import io.isoverify.engine.VerifyRequest;
+import io.isoverify.history.History;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.check.Verdict;
+import io.isoverify.history.formats.HistoryFormat;
+import io.isoverify.history.io.JsonlHistoryWriter;
+import io.isoverify.history.io.ParquetHistoryWriter;
+import io.isoverify.history.testing.HistoryDsl;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The engine contract: both engines, through the one {@link Engine} seam, give the same
+ * result on the same history, at every level: the same verdict and reason, the same count
+ * of every anomaly, and the same certificates (anomaly, transactions, keys, operations,
+ * edges and their words, by the names the file gives, since each engine's ids are its own).
+ * The histories: one per named anomaly with its valid twin, a duplicate-value refusal, and a
+ * sample of the differential corpus (random histories, fixed seeds) in one file.
+ */
+class EngineContractTest {
+  private static final List<Level> ALL = List.of(Level.SER, Level.SI, Level.SSER);
+
+  @TempDir static Path dir;
+
+  @BeforeAll
+  static void spark() {
+    TestSpark.session();
+  }
+
+  /** Name, history, and whether some level is violated. */
+  static Stream<Arguments> cases() {
+    Map<String, String> c = new LinkedHashMap<>();
+    c.put("G0", "s1: [w x 1; w y 1]\ns2: [w x 2; w y 2]\ns3: [r x 1; r y 2]");
+    c.put("G0 twin", "s1: [w x 1; w y 1]\ns2: [w x 2; w y 2]\ns3: [r x 1; r y 1]");
+    c.put("G1c", "s1: [w x 1; r y 1]\ns2: [w y 1; r x 1]");
+    c.put("G1c twin", "s1: [w x 1; r y init]\ns2: [w y 1; r x 1]");
+    c.put("read skew", "s1: [w x 1; w y 1]\ns2: [r x init; r y 1]");
+    c.put("read skew twin", "s1: [w x 1; w y 1]\ns2: [r x 1; r y 1]");
+    c.put("write skew", "s1: [r x init; r y init; w x 1]\ns2: [r x init; r y init; w y 1]");
+    c.put("write skew twin", "s1: [r x init; r y init; w x 1]\ns2: [r x 1; r y init; w y 1]");
+    c.put("lost update", "s1: [r x init; w x 1]\ns2: [r x init; w x 2]");
+    c.put("lost update twin", "s1: [r x init; w x 1]\ns2: [r x 1; w x 2]");
+    c.put("long fork", "s1: [w x 1]\ns2: [w y 1]\ns3: [r x 1; r y init]\ns4: [r x init; r y 1]");
+    c.put("long fork twin", "s1: [w x 1]\ns2: [w y 1]\ns3: [r x 1; r y init]\ns4: [r x 1; r y 1]");
+    c.put("causality", "s1: [w x 1]\ns2: [r x 1; w y 1]\ns3: [r y 1; r x init]");
+    c.put("causality twin", "s1: [w x 1]\ns2: [r x 1; w y 1]\ns3: [r y 1; r x 1]");
+    c.put("session guarantee", "s1: [w x 1] [r x init]");
+    c.put("session guarantee twin", "s1: [w x 1] [r x 1]");
+    c.put("real time", "s1: [w x 1]@0-1\ns2: [r x init]@2-3");
+    c.put("real time twin", "s1: [w x 1]@0-3\ns2: [r x init]@2-4");
+    c.put("G-nonadjacent", "s1: [w y 1; w x 1]\ns2: [r y 1; r u init]\ns3: [w u 1; w w 1]\n"
+        + "s4: [r w 1; r x init]");
+    c.put("aborted read", "s1: [w x 1]!\ns2: [r x 1]");
+    c.put("thin-air read", "s1: [w x 1]\ns2: [r x 7]");
+    c.put("intermediate read", "s1: [w x 1; w x 2]\ns2: [r x 1]");
+    c.put("future read", "s1: [r x 1; w x 1]");
+    c.put("not my own write", "s1: [w x 1]\ns2: [w x 2; r x 1]");
+    c.put("not my last write", "s1: [w x 1; w x 2; r x 1]");
+    c.put("non-repeatable read", "s1: [w x 1]\ns2: [r x init; r x 1]");
+    c.put("unknown outcome read", "s1: [w x 1]?\ns2: [r x 1]");
+    c.put("duplicate value", "s1: [w x 1]\ns2: [w x 1]\ns3: [r x 1]");
+    return c.entrySet().stream().map(e -> Arguments.of(e.getKey(), e.getValue()));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void handMadeCasesGiveTheSameResultOnBothEngines(String name, String dsl) throws Exception {
+    History h = HistoryDsl.parse(dsl);
+    Path file = dir.resolve(name.replace(' ', '-') + ".parquet");
+    ParquetHistoryWriter.write(h, file);
+    assertSame(name, file, HistoryFormat.PARQUET);
+  }
+
+  @Test
+  void aSampleOfTheDifferentialCorpusGivesTheSameResults() throws Exception {
+    List<History> parts = new ArrayList<>();
+    for (long seed = 1; seed <= 40; seed++) {
+      Level level = Level.values()[(int) (seed % 3)];
+      parts.add(seed % 2 == 0 ? RandomHistories.valid(seed, level)
+          : RandomHistories.candidate(seed, level).history());
+    }
+    Path file = dir.resolve("corpus-sample.parquet");
+    ParquetHistoryWriter.write(HistoryUnion.of(parts), file);
+    assertSame("corpus sample", file, HistoryFormat.PARQUET);
+  }
+
+  @Test
+  void aPeerFormatIsConvertedOnTheWayIntoSpark() throws Exception {
+    Path file = dir.resolve("skew.jsonl");
+    JsonlHistoryWriter.write(HistoryDsl.parse(
+        "s1: [r x init; r y init; w x 1]\ns2: [r x init; r y init; w y 1]"), file);
+    RunReport spark = assertSame("jsonl", file, HistoryFormat.JSONL);
+    assertEquals("jsonl", spark.format());
+    assertEquals(Verdict.VIOLATED, spark.levels().get(0).verdict());
+  }
+
+  /** Runs both engines on {@code file} and asserts the same result; returns Spark's. */
+  private static RunReport assertSame(String name, Path file, HistoryFormat format) throws Exception {
+    VerifyRequest request = new VerifyRequest(file.toString(), file.toString(), format, ALL, "contract");
+    RunReport local = new InProcessEngine().run(request, ProgressListener.NONE);
+    RunReport spark = DistributedEngine.embedded().run(request, ProgressListener.NONE);
+    assertEquals(local.figures(), spark.figures(), name + ": figures");
+    for (int i = 0; i < ALL.size(); i++) {
+      LevelReport l = local.levels().get(i);
+      LevelReport s = spark.levels().get(i);
+      String where = name + " at " + l.level();
+      assertEquals(l.level(), s.level(), where);
+      assertEquals(l.verdict(), s.verdict(), where + ": verdict");
+      assertEquals(l.reason(), s.reason(), where + ": reason");
+      assertEquals(l.counts(), s.counts(), where + ": counts");
+      assertEquals(SparkEngineDifferentialTest.show(local.history(), l.certificates()),
+          s.certificates().isEmpty() ? List.of()
+              : SparkEngineDifferentialTest.show(spark.history(), s.certificates()),
+          where + ": certificates");
+    }
+    if (!name.endsWith("twin") && !name.equals("corpus sample") && !name.equals("jsonl")) {
+      assertNotEquals(0, local.exitCode(), name + " is caught");
+    }
+    return spark;
+  }
+}
