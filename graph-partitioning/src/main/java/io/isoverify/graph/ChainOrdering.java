@@ -12,19 +12,16 @@ package io.isoverify.graph;
  * the forced edges of every other ordered pair by transitivity; a constraint only for the
  * pairs the closure leaves unordered (the concurrent chains). Pairs ordered both ways are
  * made constraints, for pruning to report with their cycles. Time O(m^2) index queries +
- * O(m^3 / 64) per key. Keys with more than {@link #dense} chains go to
+ * O(m^3 / 64) per key. Keys with more than {@link PartitionOptions#denseChains()} chains go to
  * {@link SessionChainOrdering}, which needs neither the m x m relation nor m^2 queries.
  */
 final class ChainOrdering {
-  /** Keys with more chains than this are resolved by {@link SessionChainOrdering}; tests lower it. */
-  static int dense = 256;
-
   private ChainOrdering() {
   }
 
   /** Adds forced edges to {@code known} and constraints to {@code out}; returns ordered pairs. */
   static long resolve(Chains chains, CycleGraph graph, ReachabilityIndex index, int keyCount,
-      int[] vertexChain, int[] vertexPos, EdgeList known, Constraints out) {
+      int[] vertexChain, int[] vertexPos, int dense, EdgeList known, Constraints out) {
     long ordered = 0;
     for (int key = 0; key < keyCount; key++) {
       int lo = chains.keyChainStart[key];

@@ -13,9 +13,14 @@ package io.isoverify.graph;
  * @param labellerMinArcs the P-graph (known edges + every edge of every live constraint) goes
  *     to {@code sccLabeller} when it has at least this many arcs, else to the in-JVM Tarjan
  * @param progress told of each step and of the constraints left after each pruning round
+ * @param denseChains keys with up to this many chains are ordered by the exact m x m closure
+ *     ({@link ChainOrdering}); keys with more by session groups ({@link SessionChainOrdering})
  */
 public record PartitionOptions(int threads, int maxPruneRounds, boolean incrementalPruning,
-    SccLabeller sccLabeller, long labellerMinArcs, PhaseProgress progress) {
+    SccLabeller sccLabeller, long labellerMinArcs, PhaseProgress progress, int denseChains) {
+  /** The {@link #denseChains()} bound by default: beyond it the m x m closure costs too much. */
+  public static final int DENSE_CHAINS = 256;
+
   public PartitionOptions {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, got " + threads);
@@ -36,19 +41,22 @@ public record PartitionOptions(int threads, int maxPruneRounds, boolean incremen
    */
   public static PartitionOptions defaults() {
     return new PartitionOptions(Runtime.getRuntime().availableProcessors(), Integer.MAX_VALUE,
-        false, null, 0, PhaseProgress.NONE);
+        false, null, 0, PhaseProgress.NONE, DENSE_CHAINS);
   }
 
   public PartitionOptions withThreads(int n) {
-    return new PartitionOptions(n, maxPruneRounds, incrementalPruning, sccLabeller, labellerMinArcs, progress);
+    return new PartitionOptions(n, maxPruneRounds, incrementalPruning, sccLabeller, labellerMinArcs,
+        progress, denseChains);
   }
 
   public PartitionOptions withMaxPruneRounds(int n) {
-    return new PartitionOptions(threads, n, incrementalPruning, sccLabeller, labellerMinArcs, progress);
+    return new PartitionOptions(threads, n, incrementalPruning, sccLabeller, labellerMinArcs,
+        progress, denseChains);
   }
 
   public PartitionOptions withIncrementalPruning(boolean on) {
-    return new PartitionOptions(threads, maxPruneRounds, on, sccLabeller, labellerMinArcs, progress);
+    return new PartitionOptions(threads, maxPruneRounds, on, sccLabeller, labellerMinArcs,
+        progress, denseChains);
   }
 
   /**
@@ -56,13 +64,20 @@ public record PartitionOptions(int threads, int maxPruneRounds, boolean incremen
    * the components are the same either way.
    */
   public PartitionOptions withSccLabeller(SccLabeller labeller, long minArcs) {
-    return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, labeller, minArcs, progress);
+    return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, labeller, minArcs, progress,
+        denseChains);
   }
 
   /** The same options, telling {@code listener} how far partitioning has come. */
   public PartitionOptions withProgress(PhaseProgress listener) {
     return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
-        labellerMinArcs, listener);
+        labellerMinArcs, listener, denseChains);
+  }
+
+  /** The same options, with the {@link #denseChains()} bound {@code m} (tests lower it). */
+  public PartitionOptions withDenseChains(int m) {
+    return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
+        labellerMinArcs, progress, m);
   }
 
   /** Whether a P-graph of {@code arcs} arcs goes to the external labeller. */

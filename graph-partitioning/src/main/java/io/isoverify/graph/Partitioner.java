@@ -61,7 +61,7 @@ public final class Partitioner {
     Constraints constraints = new Constraints();
     Pruner pruner = new Pruner(level, n, chainOf, posOf, sessionChains, options.threads(),
         options.incrementalPruning(), known, constraints);
-    boolean acyclic = pruner.resolveChains(chains, keyCount);
+    boolean acyclic = pruner.resolveChains(chains, keyCount, options.denseChains());
     long t1 = System.nanoTime();
     if (acyclic) {
       progress.phase("prune");

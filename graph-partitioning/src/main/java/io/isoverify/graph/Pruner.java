@@ -82,12 +82,12 @@ final class Pruner {
    * Builds the first index and turns the chain pairs into forced edges and constraints
    * ({@link ChainOrdering}); false when the known graph is already cyclic.
    */
-  boolean resolveChains(Chains chains, int keyCount) {
+  boolean resolveChains(Chains chains, int keyCount, int denseChains) {
     if (!build()) {
       return false;
     }
     orderedPairs = ChainOrdering.resolve(chains, graph, index, keyCount, vertexChain, vertexPos,
-        known, constraints);
+        denseChains, known, constraints);
     constraintsBefore = constraints.count();
     return true;
   }

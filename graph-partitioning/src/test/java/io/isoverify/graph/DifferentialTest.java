@@ -27,14 +27,18 @@ class DifferentialTest {
   @CsvSource({"SER, 31, true", "SI, 32, true", "SSER, 33, true", "SER, 34, false",
       "SI, 35, false", "SSER, 36, false"})
   void verdictEqualsBruteForce(Level level, long seed, boolean incremental) {
+    verdictEqualsBruteForce(level, seed, PartitionOptions.defaults().withThreads(1)
+        .withIncrementalPruning(incremental));
+  }
+
+  private void verdictEqualsBruteForce(Level level, long seed, PartitionOptions options) {
     Random rnd = new Random(seed);
     int violations = 0;
     int rounds = 300;
     for (int round = 0; round < rounds; round++) {
       String text = randomHistory(rnd, level == Level.SI ? 6 : 7, level == Level.SSER);
       History h = HistoryDsl.parse(text);
-      Partition p = Partitioner.partition(h, level,
-          PartitionOptions.defaults().withThreads(1).withIncrementalPruning(incremental));
+      Partition p = Partitioner.partition(h, level, options);
       boolean expected = BruteForceOracle.holds(h, level);
       assertEquals(expected, holds(p, level), level + " round " + round + ":\n" + text);
       if (!expected) {
@@ -47,18 +51,13 @@ class DifferentialTest {
 
   /**
    * The same comparison with every key's chains resolved by {@link SessionChainOrdering},
-   * the path hot keys take (more than {@link ChainOrdering#dense} chains).
+   * the path hot keys take (more than {@link PartitionOptions#denseChains()} chains).
    */
   @ParameterizedTest(name = "{0} seed {1} session-chain ordering")
   @CsvSource({"SER, 41, false", "SI, 42, false", "SSER, 43, false"})
   void sessionChainOrderingEqualsBruteForce(Level level, long seed, boolean incremental) {
-    int saved = ChainOrdering.dense;
-    ChainOrdering.dense = 1;
-    try {
-      verdictEqualsBruteForce(level, seed, incremental);
-    } finally {
-      ChainOrdering.dense = saved;
-    }
+    verdictEqualsBruteForce(level, seed, PartitionOptions.defaults().withThreads(1)
+        .withIncrementalPruning(incremental).withDenseChains(1));
   }
 
   /** Random history: unique values per key, reads only of values some other txn writes. */

@@ -61,8 +61,10 @@ public final class DistributedEngine implements Engine {
         path = converted.toString();
       }
       SparkSession spark = SparkSessions.getOrCreate(master, conf);
-      SparkRun run = new SparkEngine(spark, examples, progress)
-          .check(path, request.display(), request.levels());
+      SparkRun run;
+      try (TaskProgress tasks = TaskProgress.attach(spark.sparkContext(), progress)) {
+        run = new SparkEngine(spark, examples, progress).check(path, request.display(), request.levels());
+      }
       return report(request, run);
     } finally {
       if (converted != null) {
