@@ -2,7 +2,7 @@ package io.isoverify.spark.report;
 
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Edge;
-import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.explain.ExplanationText;
 
 /** Short text forms of transactions and edges, shared by every rendering of a report. */
 public final class CertificateText {
@@ -16,8 +16,9 @@ public final class CertificateText {
   /** "T1 -WR(x=1)-> T2", "T3 -SO-> T4". */
   public static String edge(History h, Edge e) {
     String label = e.type().name();
-    if (e.key() >= 0) {
-      label += "(" + h.showKey(e.key()) + (e.value() == -1 && e.type() == EdgeType.WW ? "" : "=" + h.showValue(e.value())) + ")";
+    String kv = new ExplanationText(h).keyValue(e);
+    if (!kv.isEmpty()) {
+      label += "(" + kv + ")";
     }
     return txn(h, e.from()) + " -" + label + "-> " + txn(h, e.to());
   }

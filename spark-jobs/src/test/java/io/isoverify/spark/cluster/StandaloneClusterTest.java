@@ -128,7 +128,7 @@ class StandaloneClusterTest {
         + ")");
     int[] n = {0};
     f.examples().stream().limit(5).forEach(c -> s.append("\n      [").append(++n[0]).append("] ")
-        .append(c.anomaly().displayName()).append(": ").append(c.summary()));
+        .append(c.anomaly().displayName()).append(" breaks SER: ").append(c.summary()));
     return s.toString();
   }
 
