@@ -43,7 +43,7 @@ class VerifyCommandTest {
     assertEquals(1, r.code(), r.err());
     assertTrue(r.out().contains("SER   VIOLATED  1 anomaly (AbortedRead 1)"), r.out());
     assertTrue(r.out().contains("SI    VIOLATED"), r.out());
-    assertTrue(r.out().contains("AbortedRead: T2 read x = 1, written by T1, which aborted"), r.out());
+    assertTrue(r.out().contains("[1] AbortedRead breaks SER, SI: T2 read x = 1, written by T1, which aborted"), r.out());
     String json = Files.readString(out.resolve("report.json"));
     assertTrue(json.contains("\"schema\" : \"isoverify-report/1\""), json);
     assertTrue(json.contains("\"verdict\" : \"VIOLATED\""), json);

@@ -11,8 +11,8 @@ import java.nio.file.StandardCopyOption;
 
 /**
  * Writes a run's files into the output folder: report.json, report.txt, anomalies.parquet,
- * report.html and, per anomaly shown, anomaly-N.dot and (when Graphviz is installed)
- * anomaly-N.svg. At most {@link #SHOWN_PER_KIND} anomalies of each kind per level are shown,
+ * report.html and, per anomaly shown, anomaly-N.dot (for Graphviz) and anomaly-N.svg (drawn
+ * in-process, {@link Pictures}). At most {@link #SHOWN_PER_KIND} anomalies of each kind per level are shown,
  * with counts of the rest, so the files stay small whatever the history. Each file is written
  * under a temporary name in the same folder and renamed into place, so a reader (a pipeline, a
  * notebook) never sees half a file; drawings left by an earlier run in the folder are removed.
@@ -28,14 +28,14 @@ public final class ReportFiles {
   private ReportFiles() {}
 
   public static void write(RunReport r, Path dir) throws IOException {
-    write(r, dir, Graphviz.find());
+    write(r, dir, Pictures.ELK);
   }
 
-  /** With a given Graphviz: tests use a missing one to see the report without pictures. */
-  static void write(RunReport r, Path dir, Graphviz graphviz) throws IOException {
+  /** With a given drawer: tests use a failing one to see the report without pictures. */
+  static void write(RunReport r, Path dir, Pictures.Drawer drawer) throws IOException {
     Files.createDirectories(dir);
     ExplainedRun run = ExplainedRun.of(r, SHOWN_PER_KIND);
-    Pictures pictures = Pictures.draw(run, graphviz);
+    Pictures pictures = Pictures.draw(run, drawer);
     removeOldDrawings(dir);
     for (Pictures.Picture p : pictures.all()) {
       writeText(dir, p.dotFile(), p.dot());

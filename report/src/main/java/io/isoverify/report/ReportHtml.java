@@ -9,15 +9,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.HashSet;
 import java.util.Locale;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * report.html: one self-contained page per run (the template resource {@value #TEMPLATE}
  * carries the inline CSS; the anomalies' SVGs are inlined), with the verdicts, the history's
- * counts, time per phase, and each anomaly shown with its picture and explanation. No script
+ * counts, time per phase, and each anomaly shown once, with the levels it breaks, its picture
+ * and its explanation. No script
  * and no external resource, so it opens anywhere, offline.
  */
 final class ReportHtml {
@@ -54,44 +53,37 @@ final class ReportHtml {
     return fill(template(), esc("isoverify report " + r.runId()), b.toString());
   }
 
+  /** Each anomaly once, with the levels it breaks; then, per level, what was left out. */
   private static void anomalies(StringBuilder b, ExplainedRun run, Pictures pictures) {
-    ExplanationText text = new ExplanationText(run.report().history());
-    if (pictures.graphvizUnavailable() != null) {
-      b.append("<p class=\"note\">No pictures: ").append(esc(pictures.graphvizUnavailable())).append("</p>\n");
+    if (run.distinct().isEmpty() && run.levels().stream().allMatch(v -> v.omitted().isEmpty())) {
+      return;
     }
-    Set<Integer> drawn = new HashSet<>();
+    b.append("<h2>Anomalies</h2>\n");
+    if (pictures.unavailable() != null) {
+      b.append("<p class=\"note\">No pictures: ").append(esc(pictures.unavailable())).append("</p>\n");
+    }
+    ExplanationText text = new ExplanationText(run.report().history());
+    for (ExplainedRun.Shown s : run.distinct()) {
+      var x = s.explanation();
+      Pictures.Picture p = pictures.of(s.number());
+      b.append("<section class=\"anomaly\" id=\"anomaly-").append(s.number()).append("\"><h3>")
+          .append(esc(ReportText.heading(s))).append("</h3>\n")
+          .append("<p class=\"levels\">rules out ")
+          .append(esc(x.rulesOut().stream().map(Level::name).collect(Collectors.joining(", "))))
+          .append(x.stillPossible() == null ? "" : "; could still be " + esc(x.stillPossible()))
+          .append("</p>\n");
+      if (p.svg() != null) {
+        b.append("<div class=\"picture\">").append(inlineSvg(p.svg())).append("</div>\n");
+      } else {
+        b.append("<p class=\"note\">No picture: ").append(esc(p.reason())).append("</p>\n<pre>")
+            .append(esc(p.dot())).append("</pre>\n");
+      }
+      b.append("<pre>").append(esc(text.render(x))).append("</pre></section>\n");
+    }
     for (ExplainedRun.LevelView v : run.levels()) {
-      if (v.shown().isEmpty() && v.omitted().isEmpty()) {
-        continue;
-      }
-      b.append("<h2>Anomalies under ").append(v.level().level()).append("</h2>\n");
-      for (ExplainedRun.Shown s : v.shown()) {
-        var x = s.explanation();
-        if (!drawn.add(s.number())) {
-          // Violates an earlier level too: point there rather than draw it twice.
-          b.append("<p>[").append(s.number()).append("] ").append(esc(x.title()))
-              .append(": shown above, <a href=\"#anomaly-").append(s.number()).append("\">anomaly ")
-              .append(s.number()).append("</a>.</p>\n");
-          continue;
-        }
-        Pictures.Picture p = pictures.of(s.number());
-        b.append("<section class=\"anomaly\" id=\"anomaly-").append(s.number())
-            .append("\"><h3>[").append(s.number()).append("] ").append(esc(x.title())).append("</h3>\n")
-            .append("<p class=\"levels\">rules out ")
-            .append(esc(x.rulesOut().stream().map(Level::name).collect(Collectors.joining(", "))))
-            .append(x.stillPossible() == null ? "" : "; could still be " + esc(x.stillPossible()))
-            .append("</p>\n");
-        if (p.svg() != null) {
-          b.append("<div class=\"picture\">").append(inlineSvg(p.svg())).append("</div>\n");
-        } else {
-          b.append("<p class=\"note\">No picture: ").append(esc(p.reason())).append("</p>\n<pre>")
-              .append(esc(p.dot())).append("</pre>\n");
-        }
-        b.append("<pre>").append(esc(text.render(x))).append("</pre></section>\n");
-      }
       if (!v.omitted().isEmpty()) {
-        b.append("<p>Not shown: ").append(esc(v.omitted().entrySet().stream()
-            .map(e -> e.getValue() + " more " + e.getKey().displayName())
+        b.append("<p>Not shown under ").append(v.level().level()).append(": ").append(esc(v.omitted().entrySet()
+            .stream().map(e -> e.getValue() + " more " + e.getKey().displayName())
             .collect(Collectors.joining(", ")))).append(".</p>\n");
       }
     }
@@ -110,7 +102,7 @@ final class ReportHtml {
     return template.substring(0, t) + title + template.substring(t + 9, b) + body + template.substring(b + 8);
   }
 
-  /** The svg element alone: the XML declaration and DOCTYPE Graphviz writes are dropped. */
+  /** The svg element alone: an XML declaration or DOCTYPE before it is dropped. */
   static String inlineSvg(String svg) {
     int start = svg.indexOf("<svg");
     return start < 0 ? "" : svg.substring(start);

@@ -21,8 +21,8 @@ import java.util.Map;
  * report.json, schema "isoverify-report/1", defined by the JSON Schema resource
  * {@value #SCHEMA_RESOURCE} (and summarized in spark-jobs/README.md): the history's counts,
  * per level the verdict, anomaly counts, the anomalies shown (explained: steps with their
- * operations, the levels ruled out, the text, the drawing's files) and how many were left out,
- * then time per phase. Transactions are the file's ids, -1 the initial state.
+ * operations, the levels that reported it and the levels ruled out, the text, the drawing's
+ * files) and how many were left out, then time per phase. Transactions are the file's ids, -1 the initial state.
  */
 public final class ReportJson {
   public static final String SCHEMA = "isoverify-report/1";
@@ -49,10 +49,11 @@ public final class ReportJson {
     hist.put("operations", f.operations());
     hist.put("keys", f.keys());
     hist.put("timestamps", f.timestamps());
+    // Named for the tool that drew them in version 1; now whether the SVGs could be drawn.
     ObjectNode graphviz = root.putObject("graphviz");
-    graphviz.put("available", pictures.graphvizUnavailable() == null);
-    if (pictures.graphvizUnavailable() != null) {
-      graphviz.put("reason", pictures.graphvizUnavailable());
+    graphviz.put("available", pictures.unavailable() == null);
+    if (pictures.unavailable() != null) {
+      graphviz.put("reason", pictures.unavailable());
     }
     ArrayNode levels = root.putArray("levels");
     ExplanationText text = new ExplanationText(h);
@@ -94,6 +95,8 @@ public final class ReportJson {
       Pictures.Picture picture) {
     Explanation x = s.explanation();
     a.put("number", s.number());
+    ArrayNode levels = a.putArray("levels");
+    s.levels().forEach(l -> levels.add(l.name()));
     a.put("anomaly", x.name());
     if (x.pattern() != null) {
       a.put("pattern", x.pattern().displayName());

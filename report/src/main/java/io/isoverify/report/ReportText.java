@@ -4,15 +4,22 @@ import io.isoverify.engine.HistoryFigures;
 import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.RunReport;
 import io.isoverify.history.anomaly.Anomaly;
+import io.isoverify.history.check.Level;
 import io.isoverify.history.explain.ExplanationText;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * The text a person reads: on the terminal, the history, one verdict line per level and its
- * first anomalies in one line each; in report.txt, the same followed by every anomaly shown,
- * explained step by step (Elle style, {@link ExplanationText}).
+ * The text a person reads: on the terminal, the history, one verdict line per level, then the
+ * first anomalies of each level in one line each, each anomaly once with the levels it breaks;
+ * in report.txt, the same followed by every anomaly shown, explained step by step (Elle style,
+ * {@link ExplanationText}).
  */
 public final class ReportText {
   /** How many anomalies per level the terminal shows; the rest are in the report files. */
@@ -31,7 +38,7 @@ public final class ReportText {
     s.append("Re-check: ").append(run.report().recheck()).append('\n');
     ExplanationText text = new ExplanationText(run.report().history());
     for (ExplainedRun.Shown a : run.distinct()) {
-      s.append("\n[").append(a.number()).append("] ").append(text.render(a.explanation()));
+      s.append('\n').append(text.render(a.explanation(), heading(a)));
       Pictures.Picture p = pictures.of(a.number());
       s.append("Drawing: ").append(p.dotFile())
           .append(p.svgFile() != null ? ", " + p.svgFile() : " (no SVG: " + p.reason() + ")").append('\n');
@@ -48,25 +55,35 @@ public final class ReportText {
         "history %s (%s): %d transactions (%d committed, %d aborted, %d unknown) in %d sessions, %d operations on %d keys%n",
         r.file(), r.format(), f.transactions(), outcomes.get("committed"), outcomes.get("aborted"),
         outcomes.get("unknown"), f.sessions(), f.operations(), f.keys()));
+    Set<ExplainedRun.Shown> listed = new TreeSet<>(Comparator.comparingInt(ExplainedRun.Shown::number));
     for (ExplainedRun.LevelView v : run.levels()) {
       LevelReport l = v.level();
       s.append(String.format(Locale.ROOT, "%-5s %-9s %s(%.2f s)%n", l.level(), l.verdict(),
           detail(l), l.elapsedNanos() / 1e9));
-      int shown = 0;
-      for (ExplainedRun.Shown a : v.shown()) {
-        if (shown++ == SHOWN) {
-          break;
-        }
-        s.append("      [").append(a.number()).append("] ").append(a.explanation().title()).append(": ")
-            .append(a.explanation().summary()).append('\n');
-      }
-      long more = v.shown().size() - Math.min(SHOWN, v.shown().size())
-          + v.omitted().values().stream().mapToLong(Long::longValue).sum();
+      listed.addAll(v.shown().subList(0, Math.min(SHOWN, v.shown().size())));
+    }
+    for (ExplainedRun.Shown a : listed) {
+      s.append("      ").append(heading(a)).append(": ").append(a.explanation().summary()).append('\n');
+    }
+    List<String> unlisted = new ArrayList<>();
+    for (ExplainedRun.LevelView v : run.levels()) {
+      long total = v.level().counts().values().stream().mapToLong(Long::longValue).sum();
+      long more = total - listed.stream().filter(a -> a.levels().contains(v.level().level())).count();
       if (more > 0) {
-        s.append("      ... and ").append(more).append(" more (counts above; examples in the report files)\n");
+        unlisted.add(v.level().level() + " " + more);
       }
     }
+    if (!unlisted.isEmpty()) {
+      s.append("      ... not listed here: ").append(String.join(", ", unlisted))
+          .append(" (counts above; examples in the report files)\n");
+    }
     return s.toString();
+  }
+
+  /** "[1] G-single (LostUpdate) breaks SER, SI": the anomaly's number, title and the levels reporting it. */
+  static String heading(ExplainedRun.Shown a) {
+    return "[" + a.number() + "] " + a.explanation().title() + " breaks "
+        + a.levels().stream().map(Level::name).collect(Collectors.joining(", "));
   }
 
   private static String detail(LevelReport l) {

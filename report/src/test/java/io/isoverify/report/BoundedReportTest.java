@@ -38,6 +38,6 @@ class BoundedReportTest {
     assertEquals(VIOLATIONS, ser.get("anomaly_counts").get("AbortedRead").asLong());
     assertEquals(ReportFiles.SHOWN_PER_KIND, ser.get("anomalies").size());
     assertEquals(VIOLATIONS - ReportFiles.SHOWN_PER_KIND, ser.get("omitted").get("AbortedRead").asLong());
-    assertTrue(Files.readString(dir.resolve("report.html")).contains("Not shown: 99990 more AbortedRead."));
+    assertTrue(Files.readString(dir.resolve("report.html")).contains("Not shown under SER: 99990 more AbortedRead."));
   }
 }

@@ -22,7 +22,7 @@ public final class ReportBench {
     long t1 = System.nanoTime();
     ExplainedRun run = ExplainedRun.of(r, ReportFiles.SHOWN_PER_KIND);
     long t2 = System.nanoTime();
-    Pictures pictures = Pictures.draw(run, Graphviz.find());
+    Pictures pictures = Pictures.draw(run, Pictures.ELK);
     long t3 = System.nanoTime();
     AnomalyTable.write(run, dir.resolve("bench.parquet"));
     long t4 = System.nanoTime();

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.isoverify.engine.RunReport;
-import io.isoverify.history.testing.DebianPackages;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -15,7 +15,6 @@ import java.util.stream.Stream;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -28,11 +27,6 @@ public class ReportFilesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path dir;
-
-  @BeforeAll
-  static void graphviz() throws Exception {
-    DebianPackages.require("graphviz");
-  }
 
   public static JsonNode schema() throws IOException {
     try (InputStream in = ReportJson.class.getResourceAsStream(ReportJson.SCHEMA_RESOURCE)) {
@@ -63,9 +57,12 @@ public class ReportFilesTest {
   }
 
   @Test
-  void withoutGraphvizTheDotFilesAreWrittenAndTheReportSaysWhy() throws Exception {
-    String why = "Graphviz is not installed (test)";
-    ReportFiles.write(SampleRuns.writeSkewAndAbortedRead(), dir, Graphviz.missing(why));
+  void whenDrawingFailsTheDotFilesAreWrittenAndTheReportSaysWhy() throws Exception {
+    ReportFiles.write(SampleRuns.writeSkewAndAbortedRead(), dir, g -> {
+      throw new IllegalStateException("no layout (test)");
+    });
+    String why = "the picture could not be drawn (java.lang.IllegalStateException: no layout (test)); "
+        + "the DOT file is written";
     assertEquals(List.of("anomalies.parquet", "anomaly-1.dot", "anomaly-2.dot", "report.html", "report.json",
         "report.txt"), files());
     JsonNode report = JSON.readTree(dir.resolve("report.json").toFile());
@@ -85,7 +82,7 @@ public class ReportFilesTest {
     JsonNode ser = report.get("levels").get(0);
     JsonNode skew = ser.get("anomalies").get(0);
     assertEquals(JSON.readTree("""
-        {"number": 1, "anomaly": "G2-item", "pattern": "WriteSkew", "transactions": [1, 2],
+        {"number": 1, "levels": ["SER"], "anomaly": "G2-item", "pattern": "WriteSkew", "transactions": [1, 2],
          "keys": ["y", "x"], "edges": ["T1 -RW(y=init)-> T2", "T2 -RW(x=init)-> T1"],
          "explanation": "G2-item: T1 -RW(y=init)-> T2 -RW(x=init)-> T1",
          "rules_out": ["SER", "SSER"], "still_possible": "SI",
@@ -106,6 +103,8 @@ public class ReportFilesTest {
     assertEquals(1, si.get("anomalies").size());
     assertEquals(2, si.get("anomalies").get(0).get("number").asInt(), "shared with SER: one number");
     assertEquals("AbortedRead", si.get("anomalies").get(0).get("anomaly").asText());
+    assertEquals(JSON.readTree("[\"SER\", \"SI\"]"), si.get("anomalies").get(0).get("levels"));
+    assertEquals(si.get("anomalies").get(0), ser.get("anomalies").get(1), "listed under each level alike");
     assertEquals(JSON.readTree("{\"AbortedRead\": 1}"), si.get("anomaly_counts"));
     assertEquals(JSON.readTree("{}"), si.get("omitted"));
   }
@@ -129,7 +128,7 @@ public class ReportFilesTest {
     ReportFiles.write(SampleRuns.writeSkewAndAbortedRead(), dir);
     String text = Files.readString(dir.resolve("report.txt"));
     assertTrue(text.contains("""
-        [1] G2-item (WriteSkew): two transactions read what the other overwrote
+        [1] G2-item (WriteSkew) breaks SER: two transactions read what the other overwrote
         Let
           T1 = session a, committed: [...; r y init; w x 1]
           T2 = session b, committed: [r x init; ...; w y 1]

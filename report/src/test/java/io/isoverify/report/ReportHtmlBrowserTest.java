@@ -32,7 +32,7 @@ class ReportHtmlBrowserTest {
 
   @Test
   void chromiumRendersThePage() throws Exception {
-    DebianPackages.require("graphviz", "chromium");
+    DebianPackages.require("chromium");
     Path out = dir.resolve("out");
     ReportFiles.write(SampleRuns.writeSkewAndAbortedRead(), out);
     Path png = dir.resolve("page.png");

@@ -20,8 +20,13 @@ public final class ExplanationText {
   }
 
   public String render(Explanation x) {
+    return render(x, x.title());
+  }
+
+  /** The same, headed by {@code title} in place of the anomaly's title ("[1] G0 breaks SER"). */
+  public String render(Explanation x, String title) {
     StringBuilder s = new StringBuilder();
-    s.append(x.title()).append(": ").append(meaning(x)).append('\n');
+    s.append(title).append(": ").append(meaning(x)).append('\n');
     s.append("Let\n");
     for (int t : x.txns()) {
       s.append("  ").append(txn(t)).append(" = ").append(body(t, x.ops())).append('\n');
@@ -72,6 +77,18 @@ public final class ExplanationText {
       case RT -> a + " ended (at " + h.endTs(e.from()) + ") before " + b + " started (at "
           + h.startTs(e.to()) + ")" + arrow;
     };
+  }
+
+  /**
+   * "x=1", the key and value an edge is about; only the key for a WW edge without the value
+   * it overwrote; "" for SO and RT.
+   */
+  public String keyValue(Edge e) {
+    if (e.key() < 0) {
+      return "";
+    }
+    boolean unknown = e.value() == History.INITIAL && e.type() == EdgeType.WW;
+    return h.showKey(e.key()) + (unknown ? "" : "=" + h.showValue(e.value()));
   }
 
   private String value(int op) {

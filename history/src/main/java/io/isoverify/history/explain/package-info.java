@@ -9,7 +9,9 @@
  * then fewest anti-dependencies) in a typed graph held as int arrays;
  * {@link io.isoverify.history.explain.ExplanationText} and
  * {@link io.isoverify.history.explain.ExplanationDot} render an explanation as text a person
- * reads and as a Graphviz digraph. The report files are written by spark-jobs
+ * reads and as a Graphviz digraph, the latter from
+ * {@link io.isoverify.history.explain.ExplanationGraph}, what a drawing shows, which the
+ * report's own SVG is drawn from too. The report files are written by the report module
  * (io.isoverify.report).
  */
 package io.isoverify.history.explain;

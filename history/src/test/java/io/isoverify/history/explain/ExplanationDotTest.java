@@ -35,8 +35,8 @@ class ExplanationDotTest {
           edge [fontname="Helvetica", fontsize=10];
           t0 [label="T1 (a)\\nr y init\\nw x 1"];
           t1 [label="T2 (b)\\nr x init\\nw y 1"];
-          t0 -> t1 [label="RW y", color="#c62828", fontcolor="#c62828", style=dashed];
-          t1 -> t0 [label="RW x", color="#c62828", fontcolor="#c62828", style=dashed];
+          t0 -> t1 [label="RW y=init", color="#c62828", fontcolor="#c62828", style=dashed];
+          t1 -> t0 [label="RW x=init", color="#c62828", fontcolor="#c62828", style=dashed];
         }
         """, new ExplanationDot(h).render("anomaly-1", x));
   }

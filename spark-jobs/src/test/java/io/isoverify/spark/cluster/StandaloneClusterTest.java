@@ -130,7 +130,7 @@ class StandaloneClusterTest {
         + ")");
     int[] n = {0};
     f.examples().stream().limit(5).forEach(c -> s.append("\n      [").append(++n[0]).append("] ")
-        .append(c.anomaly().displayName()).append(": ").append(CertificateSummary.of(h, c)));
+        .append(c.anomaly().displayName()).append(" breaks SER: ").append(CertificateSummary.of(h, c)));
     return s.toString();
   }
 
