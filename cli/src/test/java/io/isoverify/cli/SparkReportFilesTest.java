@@ -1,4 +1,4 @@
-package io.isoverify.report;
+package io.isoverify.cli;
 
 import io.isoverify.report.ReportFilesTest;
 import io.isoverify.report.SchemaSubset;
