@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,8 +33,9 @@ import picocli.CommandLine.Parameters;
     exitCodeList = {"0:every level holds", "1:a level is violated", "2:bad input or usage",
         "3:unknown: a limit was reached"})
 public final class VerifyCommand extends CliCommand {
-  @Option(names = "--level", description = "SER, SI or SSER; repeat for several (default SER).")
-  List<Level> levels = new ArrayList<>();
+  @Option(names = "--level", paramLabel = "LEVEL", description = "SER, SI, SSER or all; several "
+      + "as SER,SI or by repeating the option (default SER).")
+  List<String> levels = new ArrayList<>();
 
   @Option(names = "--format", description = "parquet, jsonl, cobra, dbcop, text, elle or vbox (default: detected).")
   String format;
@@ -70,7 +70,17 @@ public final class VerifyCommand extends CliCommand {
     if (engine != null && !engine.equals("inprocess") && !engine.equals("spark")) {
       throw new UsageException("--engine must be inprocess or spark, not " + engine);
     }
-    List<Level> wanted = new ArrayList<>(new LinkedHashSet<>(levels.isEmpty() ? List.of(Level.SER) : levels));
+    List<Level> wanted = LevelOption.parse(levels);
+    if (out != null) {
+      OutFolder.check(out);
+    }
+    try (ProgressRenderer progress = ProgressRenderer.start(stderr)) {
+      return check(wanted, progress);
+    }
+  }
+
+  /** Runs the engine on the history and prints its report; {@code progress} shows where it is. */
+  private int check(List<Level> wanted, ProgressRenderer progress) throws Exception {
     if ("spark".equals(engine) || (engine == null && EngineChoice.prefersSpark(history, format))) {
       if (format != null && !format.equals("parquet")) {
         throw new UsageException("the Spark engine reads Parquet; convert the history first (bin/convert)");
@@ -85,16 +95,13 @@ public final class VerifyCommand extends CliCommand {
     }
     LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
     long t0 = System.nanoTime();
-    HistoryInput in;
-    try (Progress p = Progress.phase("loading " + history, stderr)) {
-      in = HistoryInput.read(history, format);
-    }
+    progress.phase("load");
+    HistoryInput in = HistoryInput.read(history, format);
     History h = in.history();
     phases.put("load", System.nanoTime() - t0);
-    List<LevelReport> results;
-    try (Progress p = Progress.phase("checking", stderr)) {
-      results = new InProcessEngine().check(h, wanted, phases);
-    }
+    progress.phase("check");
+    List<LevelReport> results = new InProcessEngine().check(h, wanted, phases);
+    progress.close();
     RunReport report = new RunReport(runId != null ? runId : deriveRunId(wanted), history.toString(),
         in.format().code(), h, results, phases);
     stdout.print(ReportText.render(report));
