@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 /**
  * What every command shares: the streams it talks on, and how failures reach the user —
  * one line and exit code 2 for bad input or usage, 3 for running out of memory or an
- * internal error; a stack trace only with --debug.
+ * internal error; a stack trace only with --debug. Every command answers -V and --version.
  */
 abstract class CliCommand implements Callable<Integer> {
   static final int BAD_INPUT = 2;
@@ -53,9 +53,18 @@ abstract class CliCommand implements Callable<Integer> {
     return code;
   }
 
+  /**
+   * What every command's parser gets, also those that are no CliCommand (generate,
+   * collect): the version for -V and --version, and short usage errors ({@link ShortUsage}).
+   */
+  static CommandLine configure(CommandLine cl) {
+    cl.getCommandSpec().versionProvider(new Version());
+    return cl.setParameterExceptionHandler(new ShortUsage());
+  }
+
   /** Parses and runs a command; returns its exit code, never exits the JVM. */
   static int execute(CliCommand command, String[] args) {
-    return new CommandLine(command)
+    return configure(new CommandLine(command))
         .setCaseInsensitiveEnumValuesAllowed(true)
         .setOut(new PrintWriter(command.stdout, true))
         .setErr(new PrintWriter(command.stderr, true))

@@ -78,7 +78,7 @@ public final class CollectCommand implements Callable<Integer> {
 
   /** Runs the command on {@code args} and returns its exit code; never exits the JVM. */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
-    CommandLine cl = new CommandLine(new CollectCommand());
+    CommandLine cl = CliCommand.configure(new CommandLine(new CollectCommand()));
     cl.setOut(out);
     cl.setErr(err);
     return cl.execute(args);

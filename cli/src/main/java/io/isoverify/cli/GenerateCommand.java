@@ -71,12 +71,12 @@ public final class GenerateCommand implements Callable<Integer> {
 
   /** Runs the command on {@code args} and returns its exit code; never exits the JVM. */
   public static int run(String... args) {
-    return new CommandLine(new GenerateCommand()).execute(args);
+    return CliCommand.configure(new CommandLine(new GenerateCommand())).execute(args);
   }
 
   /** Like {@link #run(String...)}, with the command's output and errors going to the writers. */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
-    CommandLine cl = new CommandLine(new GenerateCommand());
+    CommandLine cl = CliCommand.configure(new CommandLine(new GenerateCommand()));
     cl.setOut(out);
     cl.setErr(err);
     return cl.execute(args);

@@ -3,25 +3,18 @@ package io.isoverify.cli;
 import io.isoverify.engine.Engine;
 import io.isoverify.engine.EngineChoice;
 import io.isoverify.engine.InProcessEngine;
-import io.isoverify.engine.ProgressListener;
-import io.isoverify.engine.VerifyRequest;
-import io.isoverify.history.formats.HistoryFormat;
-import io.isoverify.spark.engine.DistributedEngine;
-import io.isoverify.engine.InProcessEngine;
-import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.RunReport;
-import io.isoverify.history.History;
-import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.engine.VerifyRequest;
 import io.isoverify.history.check.Level;
+import io.isoverify.history.formats.HistoryFormat;
 import io.isoverify.report.ReportFiles;
 import io.isoverify.report.ReportText;
+import io.isoverify.spark.engine.DistributedEngine;
 import io.isoverify.spark.engine.SparkLog;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.TreeSet;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,8 +32,9 @@ import picocli.CommandLine.Parameters;
     exitCodeList = {"0:every level holds", "1:a level is violated", "2:bad input or usage",
         "3:unknown: a limit was reached"})
 public final class VerifyCommand extends CliCommand {
-  @Option(names = "--level", description = "SER, SI or SSER; repeat for several (default SER).")
-  List<Level> levels = new ArrayList<>();
+  @Option(names = "--level", paramLabel = "LEVEL", description = "SER, SI, SSER or all; several "
+      + "as SER,SI or by repeating the option (default SER).")
+  List<String> levels = new ArrayList<>();
 
   @Option(names = "--format", description = "parquet, jsonl, cobra, dbcop, text, elle or vbox (default: detected).")
   String format;
@@ -75,7 +69,10 @@ public final class VerifyCommand extends CliCommand {
     if (engine != null && !engine.equals("inprocess") && !engine.equals("spark")) {
       throw new UsageException("--engine must be inprocess or spark, not " + engine);
     }
-    List<Level> wanted = new ArrayList<>(new TreeSet<>(levels.isEmpty() ? List.of(Level.SER) : levels));
+    List<Level> wanted = LevelOption.parse(levels);
+    if (out != null) {
+      OutFolder.check(out);
+    }
     HistoryFormat fmt = HistoryInput.format(history, format);
     VerifyRequest request = new VerifyRequest(history.toString(), history.toString(), fmt, wanted,
         runId != null ? runId : deriveRunId(wanted));
@@ -88,8 +85,8 @@ public final class VerifyCommand extends CliCommand {
       chosen = new InProcessEngine();
     }
     RunReport report;
-    try (Progress p = Progress.phase("checking " + history, stderr)) {
-      report = chosen.run(request, ProgressListener.NONE);
+    try (ProgressRenderer progress = ProgressRenderer.start(stderr)) {
+      report = chosen.run(request, progress);
     }
     stdout.print(ReportText.render(report));
     if (out != null) {

@@ -1,15 +1,14 @@
 package io.isoverify.cli;
 
+import static io.isoverify.cli.CliRun.verify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.history.io.ParquetHistoryWriter;
 import io.isoverify.history.testing.HistoryDsl;
 import io.isoverify.cli.VerifyCommand;
+import io.isoverify.spark.engine.SparkLog;
 import io.isoverify.spark.engine.TestSpark;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,16 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 class SparkEngineCommandTest {
   @TempDir Path dir;
 
-  record Run(int code, String out, String err) {}
-
-  private static Run verify(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = VerifyCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
-
   @Test
   void sameVerdictLinesAsInProcessAndNothingFromSparkOnTheTerminal() throws Exception {
     Path h = dir.resolve("h.parquet");
@@ -37,8 +26,8 @@ class SparkEngineCommandTest {
         b: [r x 1; w y 2]
         """), h);
     TestSpark.session();
-    Run spark = verify("--engine", "spark", "--level", "SER", "--level", "SI", h.toString());
-    Run local = verify("--engine", "inprocess", "--level", "SER", "--level", "SI", h.toString());
+    CliRun spark = verify("--engine", "spark", "--level", "SER", "--level", "SI", h.toString());
+    CliRun local = verify("--engine", "inprocess", "--level", "SER", "--level", "SI", h.toString());
     assertEquals(1, spark.code(), spark.err());
     assertEquals(local.code(), spark.code());
     assertEquals(lines(local.out()), lines(spark.out()));
@@ -52,10 +41,21 @@ class SparkEngineCommandTest {
     Path h = dir.resolve("h.parquet");
     java.nio.file.Files.writeString(h, "not parquet");
     Path out = dir.resolve("out");
-    Run r = verify("--engine", "spark", "--out", out.toString(), h.toString());
+    CliRun r = verify("--engine", "spark", "--out", out.toString(), h.toString());
     assertEquals(2, r.code(), r.err());
     assertTrue(r.err().contains("error: " + h + ": "), r.err());
     assertTrue(!java.nio.file.Files.exists(out), "nothing is written to --out");
+  }
+
+  @Test
+  void aFolderWithoutPartFilesIsOneLine() throws Exception {
+    Path empty = java.nio.file.Files.createDirectories(dir.resolve("empty"));
+    java.nio.file.Files.writeString(empty.resolve("_SUCCESS"), "");
+    TestSpark.session();
+    CliRun r = verify("--engine", "spark", empty.toString());
+    assertEquals(new CliRun(2, "", "spark: Spark's own log (warnings and errors) goes to "
+        + SparkLog.file() + "\nerror: " + empty + ": no Parquet part files (*.parquet) in the "
+        + "folder\n"), r);
   }
 
   /** Verdict and certificate lines, without times and numbering. */

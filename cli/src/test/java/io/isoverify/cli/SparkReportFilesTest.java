@@ -1,5 +1,6 @@
 package io.isoverify.cli;
 
+import io.isoverify.report.ReportFiles;
 import io.isoverify.report.ReportFilesTest;
 import io.isoverify.report.SchemaSubset;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -99,7 +100,8 @@ class SparkReportFilesTest {
     Path log = SparkLog.file();
     assertEquals("spark: Spark's own log (warnings and errors) goes to " + log,
         spark.err().lines().findFirst().orElse(""));
-    assertTrue(spark.err().lines().allMatch(line -> line.startsWith("spark: ")), spark.err());
+    assertTrue(spark.err().lines().allMatch(line -> line.startsWith("spark: ") || line.startsWith("verify: ")),
+        spark.err());
     assertTrue(Files.isRegularFile(log), log + " exists");
   }
 

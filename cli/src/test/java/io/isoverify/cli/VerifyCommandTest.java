@@ -1,13 +1,11 @@
 package io.isoverify.cli;
 
+import static io.isoverify.cli.CliRun.verify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -16,16 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** The command's exit codes and messages, through its in-JVM entry point. */
 class VerifyCommandTest {
   @TempDir Path dir;
-
-  record Run(int code, String out, String err) {}
-
-  private static Run verify(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = VerifyCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
 
   private Path jsonl(String name, String... lines) throws IOException {
     Path p = dir.resolve(name);
@@ -39,7 +27,7 @@ class VerifyCommandTest {
         "{\"session\":\"a\",\"txn\":1,\"pos\":0,\"outcome\":\"aborted\",\"ops\":[[\"w\",\"x\",1]]}",
         "{\"session\":\"b\",\"txn\":2,\"pos\":0,\"ops\":[[\"r\",\"x\",1]]}");
     Path out = dir.resolve("out");
-    Run r = verify("--level", "SER", "--level", "SI", "--out", out.toString(), h.toString());
+    CliRun r = verify("--level", "SER", "--level", "SI", "--out", out.toString(), h.toString());
     assertEquals(1, r.code(), r.err());
     assertTrue(r.out().contains("SER   VIOLATED  1 anomaly (AbortedRead 1)"), r.out());
     assertTrue(r.out().contains("SI    VIOLATED"), r.out());
@@ -58,7 +46,7 @@ class VerifyCommandTest {
     Path h = jsonl("serial.jsonl",
         "{\"session\":\"a\",\"txn\":1,\"pos\":0,\"start\":1,\"end\":2,\"ops\":[[\"r\",\"x\",null],[\"w\",\"x\",1]]}",
         "{\"session\":\"b\",\"txn\":2,\"pos\":0,\"start\":3,\"end\":4,\"ops\":[[\"r\",\"x\",1],[\"w\",\"x\",2]]}");
-    Run r = verify("--level", "SER", "--level", "SI", "--level", "SSER", h.toString());
+    CliRun r = verify("--level", "SER", "--level", "SI", "--level", "SSER", h.toString());
     assertEquals(0, r.code(), r.out() + r.err());
     assertTrue(r.out().contains("SER   HOLDS     witness: a serial order of 2 transactions, re-checked"), r.out());
     assertTrue(r.out().contains("SI    HOLDS     witness: a commit order and start points of 2 transactions"), r.out());
@@ -70,7 +58,7 @@ class VerifyCommandTest {
     Path h = jsonl("stale.jsonl",
         "{\"session\":\"a\",\"txn\":1,\"pos\":0,\"start\":1,\"end\":2,\"ops\":[[\"w\",\"x\",1]]}",
         "{\"session\":\"b\",\"txn\":2,\"pos\":0,\"start\":3,\"end\":4,\"ops\":[[\"r\",\"x\",null]]}");
-    Run r = verify("--level", "SER", "--level", "SSER", h.toString());
+    CliRun r = verify("--level", "SER", "--level", "SSER", h.toString());
     assertEquals(1, r.code(), r.out() + r.err());
     assertTrue(r.out().contains("SER   HOLDS"), r.out());
     assertTrue(r.out().contains("SSER  VIOLATED"), r.out());
@@ -86,7 +74,7 @@ class VerifyCommandTest {
       lines[2 * i + 1] = "{\"session\":\"r" + i + "\",\"txn\":" + (2 * i + 2)
           + ",\"pos\":0,\"ops\":[[\"r\",\"x\"," + i + "]]}";
     }
-    Run r = verify(jsonl("many.jsonl", lines).toString());
+    CliRun r = verify(jsonl("many.jsonl", lines).toString());
     assertEquals(1, r.code(), r.err());
     assertTrue(r.out().contains("SER   VIOLATED  150 anomalies (AbortedRead 150)"), r.out());
   }
@@ -96,7 +84,7 @@ class VerifyCommandTest {
     Path h = jsonl("dup.jsonl",
         "{\"session\":\"a\",\"txn\":1,\"pos\":0,\"ops\":[[\"w\",\"x\",5]]}",
         "{\"session\":\"b\",\"txn\":2,\"pos\":0,\"ops\":[[\"w\",\"x\",5]]}");
-    Run r = verify(h.toString());
+    CliRun r = verify(h.toString());
     assertEquals(3, r.code());
     assertTrue(r.out().contains("SER   UNKNOWN   key x has the value 5 written by both T1 and T2"), r.out());
   }
@@ -107,7 +95,7 @@ class VerifyCommandTest {
         "{\"session\":\"a\",\"txn\":1,\"pos\":0,\"ops\":[[\"w\",\"x\",1]]}",
         "{\"session\":\"a\",\"txn\":2,\"pos\":0,\"ops\":[[\"w\",\"x\",2]]}");
     Path out = dir.resolve("out");
-    Run r = verify("--out", out.toString(), h.toString());
+    CliRun r = verify("--out", out.toString(), h.toString());
     assertEquals(2, r.code());
     assertEquals("error: " + h + ": transaction 2: two transactions are at position 0 of session a: 1 and 2\n", r.err());
     assertEquals("", r.out());
@@ -116,15 +104,15 @@ class VerifyCommandTest {
 
   @Test
   void missingFileAndBadUsageExitTwo() {
-    Run missing = verify(dir.resolve("nope.parquet").toString());
+    CliRun missing = verify(dir.resolve("nope.parquet").toString());
     assertEquals(2, missing.code());
     assertTrue(missing.err().contains("nope.parquet: no such file or folder"), missing.err());
-    Run badLevel = verify("--level", "RC", dir.toString());
+    CliRun badLevel = verify("--level", "RC", dir.toString());
     assertEquals(2, badLevel.code());
     assertTrue(badLevel.err().contains("--level"), badLevel.err());
-    Run noHistory = verify();
+    CliRun noHistory = verify();
     assertEquals(2, noHistory.code());
-    Run badFormat = verify("--format", "csv", dir.toString());
+    CliRun badFormat = verify("--format", "csv", dir.toString());
     assertEquals(2, badFormat.code());
     assertEquals("error: --format: unknown history format \"csv\"; known: parquet, jsonl, cobra, dbcop, text, elle, vbox\n",
         badFormat.err());

@@ -37,7 +37,7 @@ public enum HistoryFormat {
   ELLE("elle"),
   VBOX("vbox");
 
-  private static final byte[] PARQUET_MAGIC = {'P', 'A', 'R', '1'};
+  static final byte[] PARQUET_MAGIC = {'P', 'A', 'R', '1'};
   private static final Pattern COBRA_LOG = Pattern.compile("T\\d+\\.log");
   private static final Pattern VBOX_LOG = Pattern.compile("-?\\d+\\.log");
   private static final Pattern TEXT_OP = Pattern.compile("[rw]\\(\\s*-?\\d+\\s*,.*");
@@ -68,8 +68,12 @@ public enum HistoryFormat {
     throw new IllegalArgumentException("unknown history format \"" + code + "\"; known: " + known);
   }
 
-  /** Reads the history at {@code path} in this format. */
+  /**
+   * Reads the history at {@code path} in this format; a file that clearly is in another
+   * format (the Parquet magic, binary data for a text format) is refused saying so.
+   */
   public History read(Path path) throws InvalidHistoryException {
+    FormatMismatch.check(this, path);
     return switch (this) {
       case PARQUET -> ParquetHistoryReader.read(path);
       case JSONL -> JsonlHistoryReader.read(path);
@@ -111,7 +115,18 @@ public enum HistoryFormat {
     if (name.endsWith(".edn")) {
       return ELLE;
     }
-    String first = firstLine(path);
+    HistoryFormat byText = byFirstLine(firstLine(path));
+    if (byText != null) {
+      return byText;
+    }
+    throw new InvalidHistoryException(where, "", "cannot tell the history format: not Parquet "
+        + "(no PAR1 magic), no known extension (.parquet .jsonl .bincode .edn), and the first "
+        + "line is neither a JSON object, an EDN op map nor r(...)/w(...); name the format "
+        + "(one of parquet, jsonl, cobra, dbcop, text, elle, vbox)");
+  }
+
+  /** The text format whose first line {@code first} (stripped) is; null when none. */
+  static HistoryFormat byFirstLine(String first) {
     if (first.startsWith("{\"")) {
       return JSONL;
     }
@@ -122,10 +137,7 @@ public enum HistoryFormat {
     if (TEXT_OP.matcher(first).matches()) {
       return TEXT;
     }
-    throw new InvalidHistoryException(where, "", "cannot tell the history format: not Parquet "
-        + "(no PAR1 magic), no known extension (.parquet .jsonl .bincode .edn), and the first "
-        + "line is neither a JSON object, an EDN op map nor r(...)/w(...); name the format "
-        + "(one of parquet, jsonl, cobra, dbcop, text, elle, vbox)");
+    return null;
   }
 
   private static HistoryFormat detectFolder(Path folder) throws InvalidHistoryException {

@@ -12,6 +12,7 @@ import io.isoverify.history.Outcome;
 import io.isoverify.history.PredicateRead;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +44,10 @@ public final class JsonlHistoryReader {
           readTransaction(b, line, text);
         }
       }
+    } catch (CharacterCodingException e) {
+      // The reader decodes ahead of the line it returns: the failing line is not known.
+      throw new InvalidHistoryException(name, "", "not JSON Lines (the file is not UTF-8 text)",
+          e);
     } catch (IOException e) {
       throw new InvalidHistoryException(name, "", "cannot read the file: " + e.getMessage(), e);
     }

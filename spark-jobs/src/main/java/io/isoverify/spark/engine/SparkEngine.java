@@ -188,12 +188,35 @@ public final class SparkEngine {
       return;
     }
     try (Stream<Path> s = Files.list(p)) {
-      for (Path part : s.filter(f -> f.getFileName().toString().endsWith(".parquet")).sorted().toList()) {
+      List<Path> parts = s.filter(f -> f.getFileName().toString().endsWith(".parquet")).sorted().toList();
+      for (Path part : parts) {
         checkOne(part, part.toString());
+      }
+      if (parts.isEmpty() && !hasDataFiles(p)) {
+        throw new InvalidHistoryException(display, "", "no Parquet part files (*.parquet) in the folder");
       }
     } catch (IOException e) {
       throw new InvalidHistoryException(display, "", "cannot list the folder: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Whether Spark finds anything to read in {@code folder}: a file, at any depth, whose name
+   * does not start with "_" or "." (Spark skips those, such as _SUCCESS and .crc files).
+   */
+  private static boolean hasDataFiles(Path folder) throws IOException {
+    try (Stream<Path> s = Files.walk(folder)) {
+      return s.filter(Files::isRegularFile).anyMatch(f -> visible(folder.relativize(f)));
+    }
+  }
+
+  private static boolean visible(Path relative) {
+    for (Path name : relative) {
+      if (name.toString().startsWith("_") || name.toString().startsWith(".")) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static void checkOne(Path file, String display) throws InvalidHistoryException {
