@@ -53,9 +53,9 @@ class SparkEngineCommandTest {
     java.nio.file.Files.writeString(empty.resolve("_SUCCESS"), "");
     TestSpark.session();
     CliRun r = verify("--engine", "spark", empty.toString());
-    assertEquals(new CliRun(2, "", "spark: Spark's own log (warnings and errors) goes to "
-        + SparkLog.file() + "\nerror: " + empty + ": no Parquet part files (*.parquet) in the "
-        + "folder\n"), r);
+    assertEquals(new CliRun(2, "", "error: " + empty + ": cannot tell the history format: the "
+        + "folder holds no Parquet part files (*.parquet), history.bincode (dbcop), T<n>.log "
+        + "(cobra) or <n>.log (vbox) files\n"), r);
   }
 
   /** Verdict and certificate lines, without times and numbering. */

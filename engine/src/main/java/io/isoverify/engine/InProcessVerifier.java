@@ -55,7 +55,7 @@ public final class InProcessVerifier {
     try {
       return new LevelPipeline((components, level) -> solveAll(pool, components, level), progress)
           .verify(levels, found, nonCycle, graphs, () -> duplicateReason(h, found.duplicate()),
-              new HistoryCertifier(h));
+              UncheckedInformation.of(h), new HistoryCertifier(h));
     } finally {
       pool.shutdownNow();
     }

@@ -27,8 +27,8 @@ import java.util.function.Supplier;
  * once when the history is in memory, later on an excerpt when it is not). The decision is
  * made here and nowhere else: a duplicate written value refuses every level (UNKNOWN); a
  * non-cycle anomaly violates every level (no cycle search follows); any certificate makes
- * the level VIOLATED; a component that hit a limit makes it UNKNOWN;
- * otherwise it HOLDS. Results do not depend on thread timing: components are solved
+ * the level VIOLATED; a component that hit a limit makes it UNKNOWN; so does information the
+ * history carries that no check uses ({@link UncheckedInformation}); otherwise it HOLDS. Results do not depend on thread timing: components are solved
  * independently and taken in their order. Cost: that of the stages it calls.
  */
 public final class LevelPipeline {
@@ -62,9 +62,12 @@ public final class LevelPipeline {
    * @param nonCycleNanos how long they took
    * @param graphs the solver input of a level; asked only when {@code found} is clean
    * @param duplicateReason the refusal's words when {@code found} has a duplicate write
+   * @param unchecked what the history carries that no check uses: a level that would hold is
+   *     UNKNOWN while there is any
    */
   public Map<Level, LevelResult> verify(Set<Level> levels, NonCycleFindings found, long nonCycleNanos,
-      Graphs graphs, Supplier<String> duplicateReason, Certifier certifier) {
+      Graphs graphs, Supplier<String> duplicateReason, UncheckedInformation unchecked,
+      Certifier certifier) {
     Map<Level, LevelResult> out = new EnumMap<>(Level.class);
     for (Level level : Level.values()) {
       if (!levels.contains(level)) {
@@ -84,7 +87,7 @@ public final class LevelPipeline {
         continue;
       }
       SolverInput in = graphs.of(level, progress.prefixed(prefix(levels, level)));
-      out.put(level, verifyLevel(levels, level, found, nonCycleNanos, in, certifier));
+      out.put(level, verifyLevel(levels, level, found, nonCycleNanos, in, unchecked, certifier));
     }
     return out;
   }
@@ -96,7 +99,7 @@ public final class LevelPipeline {
   }
 
   private LevelResult verifyLevel(Set<Level> levels, Level level, NonCycleFindings found,
-      long nonCycle, SolverInput in, Certifier certifier) {
+      long nonCycle, SolverInput in, UncheckedInformation unchecked, Certifier certifier) {
     List<Certificate> certs = new ArrayList<>(found.examples());
     long solveStart = System.nanoTime();
     List<Component> components = in.components();
@@ -144,8 +147,9 @@ public final class LevelPipeline {
       verdict = Verdict.UNKNOWN;
       reason = unknown + " component(s) hit a limit; first: " + unknownReason;
     } else {
-      verdict = Verdict.HOLDS;
       witness = certifier.witness(level, in, components, results);
+      verdict = unchecked.reason() == null ? Verdict.HOLDS : Verdict.UNKNOWN;
+      reason = unchecked.reason() == null ? "" : unchecked.reason();
     }
     long checkNanos = System.nanoTime() - checkStart;
     return new LevelResult(level, verdict, reason, certs, certifier.conflicts(level), witness,

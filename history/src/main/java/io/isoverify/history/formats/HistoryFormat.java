@@ -167,8 +167,8 @@ public enum HistoryFormat {
     throw new InvalidHistoryException(folder.toString(), "", cobra > 0
         ? "cannot tell the history format: the folder holds both cobra logs (T<n>.log) and "
             + "vbox logs (<n>.log)"
-        : "cannot tell the history format: the folder holds no history.bincode (dbcop), "
-            + "T<n>.log (cobra) or <n>.log (vbox) files");
+        : "cannot tell the history format: the folder holds no Parquet part files (*.parquet), "
+            + "history.bincode (dbcop), T<n>.log (cobra) or <n>.log (vbox) files");
   }
 
   private static boolean startsWith(Path file, byte[] magic) throws InvalidHistoryException {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.isoverify.history.History;
 import java.io.IOException;
+import io.isoverify.history.testing.SharedCorpora;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,12 +64,6 @@ class CorpusConversionTest {
 
   /** The shared corpus: ../../shared/corpora from the module, found by walking up. */
   static Path corpora() {
-    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-      Path c = p.resolve("shared").resolve("corpora");
-      if (Files.isDirectory(c)) {
-        return c;
-      }
-    }
-    return null;
+    return SharedCorpora.folder();
   }
 }

@@ -1,9 +1,8 @@
 package io.isoverify.history.formats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.file.Files;
+import io.isoverify.history.testing.SharedCorpora;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,10 +17,7 @@ class CorpusGoldenTest {
   private static final String VBOX_KEY = "-7726167023086849198";
 
   private static Path entry(String relative) {
-    Path corpora = CorpusConversionTest.corpora();
-    assumeTrue(corpora != null && Files.exists(corpora.resolve(relative)),
-        "the shared corpus entry " + relative + " is absent");
-    return corpora.resolve(relative);
+    return SharedCorpora.entry(relative);
   }
 
   /** The value code of vbox writer (tid, oid). */

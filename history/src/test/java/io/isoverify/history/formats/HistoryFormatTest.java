@@ -91,8 +91,8 @@ class HistoryFormatTest {
         + "(T<n>.log) and vbox logs (<n>.log)",
         assertThrows(InvalidHistoryException.class, () -> HistoryFormat.detect(mixed))
             .getMessage());
-    assertEquals(empty + ": cannot tell the history format: the folder holds no history.bincode "
-        + "(dbcop), T<n>.log (cobra) or <n>.log (vbox) files",
+    assertEquals(empty + ": cannot tell the history format: the folder holds no Parquet part "
+        + "files (*.parquet), history.bincode (dbcop), T<n>.log (cobra) or <n>.log (vbox) files",
         assertThrows(InvalidHistoryException.class, () -> HistoryFormat.detect(empty))
             .getMessage());
     Path missing = dir.resolve("nothing-here");

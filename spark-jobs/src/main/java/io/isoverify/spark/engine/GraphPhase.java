@@ -4,6 +4,7 @@ import io.isoverify.engine.DeferredCertifier;
 import io.isoverify.engine.LevelPipeline;
 import io.isoverify.engine.LevelResult;
 import io.isoverify.engine.ProgressListener;
+import io.isoverify.engine.UncheckedInformation;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.PartitionOptions;
 import io.isoverify.graph.Partitioner;
@@ -80,7 +81,8 @@ final class GraphPhase {
    */
   static Map<Level, LevelResult> check(SparkSession spark, TxnColumns txns, int keyCount,
       GraphInputStage.Arrays a, NonCycleFindings found, long nonCycleNanos, Set<Level> levels,
-      Supplier<String> duplicateReason, ProgressListener progress, LinkedHashMap<String, Long> phases) {
+      Supplier<String> duplicateReason, UncheckedInformation unchecked, ProgressListener progress,
+      LinkedHashMap<String, Long> phases) {
     PolygraphInput in = a == null ? null : input(txns, keyCount, a);
     GraphxScc graphx = new GraphxScc(JavaSparkContext.fromSparkContext(spark.sparkContext()));
     PartitionOptions options = PartitionOptions.defaults()
@@ -89,7 +91,7 @@ final class GraphPhase {
         (components, level) -> solve(spark, components, level, phases, progress), progress)
         .verify(levels, found, nonCycleNanos,
             (level, p) -> new PartitionInput(Partitioner.partition(in, level, options.withProgress(p))),
-            duplicateReason, new DeferredCertifier());
+            duplicateReason, unchecked, new DeferredCertifier());
     if (graphx.nanos() > 0) {
       phases.put("P-SCC on GraphX (in partition)", graphx.nanos());
     }

@@ -5,6 +5,7 @@ import io.isoverify.engine.InProcessVerifier;
 import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.LevelResult;
 import io.isoverify.engine.ProgressListener;
+import io.isoverify.engine.UncheckedInformation;
 import io.isoverify.engine.VerifierOptions;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.Partition;
@@ -154,6 +155,7 @@ class GraphxSccDifferentialTest {
       LinkedHashMap<String, Long> phases) {
     Map<Level, LevelResult> results = GraphPhase.check(spark, read.txns(), keys.keyCount(), arrays,
         new NonCycleFindings(List.of(), Map.of(), null), 0, new LinkedHashSet<>(levels), () -> "",
+        UncheckedInformation.NONE,
         ProgressListener.NONE, phases);
     return LevelReport.of(levels, results, phases);
   }

@@ -1,0 +1,41 @@
+package io.isoverify.engine;
+
+import io.isoverify.history.History;
+
+/**
+ * What a history carries that no check uses yet, counted, so that a level is never said to
+ * hold on part of the evidence: list-append reads, whose whole read list fixes a key's
+ * version order (Elle), are checked only as a register read of their last element; and
+ * predicate reads (vbox) are not checked at all. A level whose search finds no violation is
+ * then UNKNOWN with {@link #reason()}, not HOLDS; a violation found stays one, since its
+ * certificate rests only on what was checked. O(1) once counted.
+ *
+ * @param readLists list-append reads (operations with a read list)
+ * @param predicateReads predicate reads
+ */
+public record UncheckedInformation(long readLists, long predicateReads) {
+  /** A history with nothing left unchecked. */
+  public static final UncheckedInformation NONE = new UncheckedInformation(0, 0);
+
+  /** The counts of a history in memory. */
+  public static UncheckedInformation of(History h) {
+    return new UncheckedInformation(h.readLists().size(), h.predicates().size());
+  }
+
+  /** Why a level that would hold is UNKNOWN, or null when everything was checked. */
+  public String reason() {
+    if (readLists == 0 && predicateReads == 0) {
+      return null;
+    }
+    StringBuilder s = new StringBuilder("no violation found, but the history holds ");
+    if (readLists > 0) {
+      s.append(readLists).append(" list-append read(s) whose read lists no check uses yet (only "
+          + "each list's last element was checked)");
+    }
+    if (predicateReads > 0) {
+      s.append(readLists > 0 ? " and " : "").append(predicateReads)
+          .append(" predicate read(s), which no check uses yet");
+    }
+    return s.append(": HOLDS cannot be claimed").toString();
+  }
+}
