@@ -1,5 +1,6 @@
 package io.isoverify.engine;
 
+import io.isoverify.checker.ConflictEvidence;
 import io.isoverify.graph.Component;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
@@ -39,7 +40,7 @@ public interface Certifier {
   void pruningConflict(Level level, List<List<Edge>> cycles);
 
   /** The evidence recorded for {@code level} so far (conflict cores), in order. */
-  List<io.isoverify.checker.ConflictEvidence> conflicts(Level level);
+  List<ConflictEvidence> conflicts(Level level);
 
   /**
    * The witness of a level that holds, replayed by the checker; null where the engine cannot
