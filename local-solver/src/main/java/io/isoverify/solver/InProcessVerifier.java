@@ -9,6 +9,7 @@ import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
+import io.isoverify.history.check.NonCycleText;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.solver.check.Check;
 import io.isoverify.solver.check.ConflictCheck;
@@ -277,9 +278,6 @@ public final class InProcessVerifier {
   }
 
   private static String duplicateReason(History h, NonCycleFindings found) {
-    var d = found.duplicate();
-    return "key " + h.showKey(d.key()) + " has the value " + h.showValue(d.value()) + " written by both "
-        + h.showTxn(d.firstTxn()) + " and " + h.showTxn(d.secondTxn())
-        + ": histories with duplicate written values are not supported yet";
+    return NonCycleText.duplicateRefusal(found.duplicate(), NonCycleText.names(h));
   }
 }

@@ -8,6 +8,7 @@ import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.check.DuplicateWrite;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleFindings;
+import io.isoverify.history.check.NonCycleText;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.spark.report.LevelReport;
@@ -186,10 +187,8 @@ public final class SparkEngine {
   private String refusal(HistoryStage.Result h, int[] keyFirstOp, DuplicateWrite d) {
     int keyOp = keyFirstOp[d.key()];
     NameLookup names = NameLookup.of(spark, h, new TreeSet<>(List.of(keyOp, d.value())));
-    TxnColumns txns = h.txns();
-    return "key " + names.key(keyOp) + " has the value " + names.value(d.value())
-        + " written by both T" + txns.txnId[d.firstTxn()] + " and T" + txns.txnId[d.secondTxn()]
-        + ": histories with duplicate written values are not supported yet";
+    return NonCycleText.duplicateRefusal(d, NonCycleText.Names.of(t -> "T" + h.txns().txnId[t],
+        k -> names.key(keyOp), names::value));
   }
 
   /**
