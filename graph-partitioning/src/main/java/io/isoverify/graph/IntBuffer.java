@@ -1,9 +1,16 @@
 package io.isoverify.graph;
 
+import java.io.IOException;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
 import java.util.Arrays;
 
-/** A growable int array (no boxing); also the Spark stages' per-partition columns. */
-public final class IntBuffer {
+/**
+ * A growable int array (no boxing); also the Spark stages' per-partition columns, which
+ * travel to the driver serialized (trimmed to their size first).
+ */
+public final class IntBuffer implements Serializable {
+  private static final long serialVersionUID = 1L;
   private int[] data;
   private int size;
 
@@ -17,7 +24,7 @@ public final class IntBuffer {
 
   public void add(int x) {
     if (size == data.length) {
-      data = Arrays.copyOf(data, size * 2);
+      data = Arrays.copyOf(data, Math.max(4, size * 2));
     }
     data[size++] = x;
   }
@@ -32,5 +39,15 @@ public final class IntBuffer {
 
   public int[] toArray() {
     return Arrays.copyOf(data, size);
+  }
+
+  /** Copies elements from .. from+n-1 to {@code dest} at {@code at}. */
+  public void copyTo(int from, int[] dest, int at, int n) {
+    System.arraycopy(data, from, dest, at, n);
+  }
+
+  private void writeObject(ObjectOutputStream out) throws IOException {
+    data = Arrays.copyOf(data, size);
+    out.defaultWriteObject();
   }
 }

@@ -1,8 +1,10 @@
 package io.isoverify.graph;
 
 import io.isoverify.history.History;
-import io.isoverify.history.OpKind;
+import io.isoverify.history.check.KeyGroups;
+import io.isoverify.history.check.KeyRules;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The operations of non-aborted transactions that matter to the dependency graph, on
@@ -14,9 +16,12 @@ import java.util.Arrays;
  *       order (later reads are internal, checked elsewhere), resolved to their writer through
  *       the unique (key, value) of effective writes.</li>
  * </ul>
+ * Both are computed by history's per-key rules ({@link KeyRules}), key by key, and
+ * assembled by {@link KeyedOperations}: here from a History ({@link #of}), on Spark from the
+ * partitions of a shuffle by key.
  * Encoding:
  * <pre>
- *   write i        writeKey[i], writeValue[i], writeTxn[i], sorted by (key, value)
+ *   write i        writeKey[i], writeValue[i], writeTxn[i], sorted by (key, value, txn)
  *   read r         of transaction t for r in readStart[t] .. readStart[t+1]-1:
  *                  readKey[r], readValue[r], readWriter[r] = writer's History id,
  *                  INIT_WRITER for the initial state, NO_WRITER when no non-aborted
@@ -26,11 +31,11 @@ import java.util.Arrays;
  * When two effective writes carry the same (key, value) (values are meant to be unique per
  * key), reads resolve to the one of the lowest transaction id.
  *
- * <p>Cost: O(ops + writes log writes), one key-indexed stamp array.
+ * <p>Cost of {@link #of}: O(ops + keys + values + writes log writes).
  */
 final class Operations {
-  static final int INIT_WRITER = -1;
-  static final int NO_WRITER = -2;
+  static final int INIT_WRITER = KeyRules.INIT_WRITER;
+  static final int NO_WRITER = KeyRules.NO_WRITER;
 
   final int[] writeKey;
   final int[] writeValue;
@@ -59,95 +64,16 @@ final class Operations {
         && Arrays.equals(readWriter, o.readWriter);
   }
 
-  Operations(History history) {
-    int n = history.txnCount();
-    int keyCount = history.keys().size();
-    int[] stamp = new int[keyCount];
-    Arrays.fill(stamp, -1);
-    IntBuffer wKey = new IntBuffer();
-    IntBuffer wValue = new IntBuffer();
-    IntBuffer wTxn = new IntBuffer();
-    IntBuffer rKey = new IntBuffer();
-    IntBuffer rValue = new IntBuffer();
-    readStart = new int[n + 1];
-    for (int t = 0; t < n; t++) {
-      readStart[t] = rKey.size();
-      if (history.isAborted(t)) {
-        continue;
-      }
-      // backwards: the first write of a key met is the transaction's last one
-      for (int o = history.endOp(t) - 1; o >= history.firstOp(t); o--) {
-        int key = history.opKey(o);
-        if (key >= 0 && history.opKind(o).installsVersion() && stamp[key] != t) {
-          stamp[key] = t;
-          wKey.add(key);
-          wValue.add(history.opValue(o));
-          wTxn.add(t);
-        }
-      }
-      // forwards: a read is external until the transaction writes its key
-      int mark = -2 - t;
-      for (int o = history.firstOp(t); o < history.endOp(t); o++) {
-        int key = history.opKey(o);
-        if (key < 0) {
-          continue;
-        }
-        OpKind kind = history.opKind(o);
-        if (kind.installsVersion()) {
-          stamp[key] = mark;
-        } else if (kind == OpKind.READ && stamp[key] != mark) {
-          rKey.add(key);
-          rValue.add(history.opValue(o));
-        }
-      }
-    }
-    readStart[n] = rKey.size();
-    int w = wKey.size();
-    long[] sortKey = new long[w];
-    for (int i = 0; i < w; i++) {
-      sortKey[i] = pack(wKey.get(i), wValue.get(i));
-    }
-    int[] order = io.isoverify.history.IndexSort.byKey(sortKey, w);
-    writeKey = new int[w];
-    writeValue = new int[w];
-    writeTxn = new int[w];
-    long[] packed = new long[w];
-    for (int i = 0; i < w; i++) {
-      int j = order[i];
-      writeKey[i] = wKey.get(j);
-      writeValue[i] = wValue.get(j);
-      writeTxn[i] = wTxn.get(j);
-      packed[i] = sortKey[j];
-    }
-    readKey = rKey.toArray();
-    readValue = rValue.toArray();
-    readWriter = new int[readKey.length];
-    for (int t = 0; t < n; t++) {
-      for (int r = readStart[t]; r < readStart[t + 1]; r++) {
-        readWriter[r] = resolve(packed, readKey[r], readValue[r], t);
-      }
-    }
+  Operations(KeyedOperations.Arrays a) {
+    this(a.writeKey(), a.writeValue(), a.writeTxn(), a.readStart(), a.readKey(), a.readValue(),
+        a.readWriter());
   }
 
-  private int resolve(long[] packed, int key, int value, int reader) {
-    if (value == History.INITIAL) {
-      return INIT_WRITER;
-    }
-    if (value < 0) {
-      return NO_WRITER;
-    }
-    int i = Arrays.binarySearch(packed, pack(key, value));
-    if (i < 0) {
-      return NO_WRITER;
-    }
-    while (i > 0 && packed[i - 1] == packed[i]) {
-      i--;
-    }
-    int writer = writeTxn[i];
-    return writer == reader ? NO_WRITER : writer;
-  }
-
-  private static long pack(int key, int value) {
-    return ((long) key << 32) | (value & 0xffffffffL);
+  /** The operations of a history held in memory, through the per-key rules. */
+  static Operations of(History history) {
+    KeyedOperations keyed = new KeyedOperations();
+    KeyGroups.forEach(history, (key, rules, valueCode) -> keyed.add(rules, valueCode));
+    return new Operations(KeyedOperations.assemble(List.of(keyed), null, history.keys().size(),
+        history.txnCount()));
   }
 }

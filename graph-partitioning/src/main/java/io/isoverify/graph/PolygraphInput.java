@@ -64,7 +64,7 @@ public final class PolygraphInput {
       start[t] = h.startTs(t);
       end[t] = h.endTs(t);
     }
-    return new PolygraphInput(h.keys().size(), session, outcome, start, end, new Operations(h));
+    return new PolygraphInput(h.keys().size(), session, outcome, start, end, Operations.of(h));
   }
 
   public int txnCount() {

@@ -20,10 +20,11 @@ import org.apache.spark.sql.types.DataTypes;
 /**
  * The per-key job: one shuffle of the operations by key serves the WR join (who wrote
  * each value read), the duplicate-write check, the non-cycle checks and the graph input
- * ({@link KeyChecks} on each key's operations). The driver receives one {@link KeyBlock}
- * per partition (primitive arrays: effective writes, external reads, the reads of unknown
- * outcomes' values, finding counts and a bounded number of findings) and numbers the keys
- * by first appearance in the file, as History does.
+ * ({@link KeyChecks}: history's per-key rules on each key's operations, the code the
+ * in-process engine runs). The driver receives one {@link KeyBlock} per partition (effective
+ * writes and external reads as primitive arrays, the non-cycle tally: counts, a bounded
+ * number of findings, the reads of unknown outcomes' values) and numbers the keys by first
+ * appearance in the file, as History does.
  *
  * <p>Value codes differ from History's: History numbers values globally by first
  * appearance, which would take a shuffle by value. Here the code of a (key, value) is the
@@ -35,7 +36,7 @@ import org.apache.spark.sql.types.DataTypes;
  * a narrow row per keyed operation (key, value, txn, op_pos, kind, file, row: plain
  * column expressions, no object per row on the map side), hashed by key and sorted within
  * partitions by (key, value); broadcast: the transaction index and per-transaction op offsets,
- * outcomes and ids. On the driver: the blocks (about 5 ints per effective write or external
+ * outcomes and ids. On the driver: the blocks (2 ints per effective write and 4 per external
  * read of a non-aborted transaction) and a sort of the keys.
  */
 public final class KeyStage {

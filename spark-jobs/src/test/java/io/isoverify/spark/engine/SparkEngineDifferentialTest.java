@@ -17,7 +17,6 @@ import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.check.Verdict;
-import io.isoverify.history.check.WriteIndex;
 import io.isoverify.history.explain.CertificateSummary;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.history.io.ParquetHistoryWriter;
@@ -151,7 +150,10 @@ class SparkEngineDifferentialTest {
   }
 
   private static String op(History h, int o) {
-    int t = WriteIndex.transactionOf(h, o);
+    int t = 0;
+    while (h.endOp(t) <= o) {
+      t++;
+    }
     return h.showTxn(t) + "#" + (o - h.firstOp(t));
   }
 }

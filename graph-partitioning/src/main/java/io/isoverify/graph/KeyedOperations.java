@@ -1,0 +1,163 @@
+package io.isoverify.graph;
+
+import io.isoverify.history.check.KeyOps;
+import io.isoverify.history.check.KeyRules;
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * The graph's part of the per-key rules' results ({@link KeyRules}: effective writes and
+ * external reads resolved to their writer, cobra section 3), key after key, in the
+ * caller's value codes; then {@link #assemble} turns one or more of them (in-process: one
+ * for the whole history; Spark: one per partition, sent to the driver) into the arrays of
+ * {@link PolygraphInput}, so both engines build them with the same code.
+ *
+ * <pre>
+ *   local key j        (numbered in the order added) writes writeStart[j] .. writeStart[j+1]-1,
+ *                      sorted by (value code, transaction); reads readStart[j] .. readStart[j+1]-1
+ *   effective write i  writeValue[i], writeTxn[i]
+ *   external read r    readTxn[r], readOp[r] (dense operation id), readValue[r], readWriter[r]
+ * </pre>
+ * Cost: O(w log w) per key of w effective writes, O(1) per read; {@link #assemble}
+ * O(keys + writes + reads + transactions). About 8 bytes per write and 16 per read.
+ */
+public final class KeyedOperations implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final IntBuffer writeStart = new IntBuffer();
+  private final IntBuffer writeValue = new IntBuffer();
+  private final IntBuffer writeTxn = new IntBuffer();
+  private final IntBuffer readStart = new IntBuffer();
+  private final IntBuffer readTxn = new IntBuffer();
+  private final IntBuffer readOp = new IntBuffer();
+  private final IntBuffer readValue = new IntBuffer();
+  private final IntBuffer readWriter = new IntBuffer();
+  private transient long[] sorted;
+
+  /** The arrays of {@link PolygraphInput} (its encoding), for a whole history. */
+  public record Arrays(int[] writeKey, int[] writeValue, int[] writeTxn, int[] readStart,
+      int[] readKey, int[] readValue, int[] readWriter) {}
+
+  public KeyedOperations() {
+    writeStart.add(0);
+    readStart.add(0);
+  }
+
+  /** Keys added so far. */
+  public int keyCount() {
+    return writeStart.size() - 1;
+  }
+
+  /** Appends the next key: the last run of {@code rules}, local value v coded valueCode[v]. */
+  public void add(KeyRules rules, int[] valueCode) {
+    int w = rules.writeCount();
+    if (sorted == null || sorted.length < w) {
+      sorted = new long[Math.max(w, 64)];
+    }
+    for (int i = 0; i < w; i++) {
+      sorted[i] = ((long) valueCode[rules.writeValue(i)] << 32) | rules.writeTxn(i);
+    }
+    java.util.Arrays.sort(sorted, 0, w);
+    for (int i = 0; i < w; i++) {
+      writeValue.add((int) (sorted[i] >>> 32));
+      writeTxn.add((int) sorted[i]);
+    }
+    writeStart.add(writeValue.size());
+    KeyOps ops = rules.ops();
+    for (int r = 0; r < rules.readCount(); r++) {
+      int i = rules.readAt(r);
+      readTxn.add(ops.txn(i));
+      readOp.add(ops.op(i));
+      readValue.add(KeyOps.code(ops.value(i), valueCode));
+      readWriter.add(rules.readWriter(r));
+    }
+    readStart.add(readTxn.size());
+  }
+
+  /**
+   * The arrays of a whole history from its parts: key j of part p is key
+   * {@code keyCode[p][j]} (null: a single part whose keys are 0..keyCount-1); every key
+   * 0..keyCount-1 is in exactly one part. Writes in key order; reads grouped by transaction
+   * (a counting sort), in program order within each.
+   */
+  public static Arrays assemble(List<KeyedOperations> parts, int[][] keyCode, int keyCount,
+      int txnCount) {
+    int[] partOf = new int[keyCount];
+    int[] localOf = new int[keyCount];
+    int writes = 0;
+    int reads = 0;
+    for (int p = 0; p < parts.size(); p++) {
+      KeyedOperations part = parts.get(p);
+      for (int j = 0; j < part.keyCount(); j++) {
+        int k = keyCode == null ? j : keyCode[p][j];
+        partOf[k] = p;
+        localOf[k] = j;
+      }
+      writes += part.writeValue.size();
+      reads += part.readTxn.size();
+    }
+    int[] writeKey = new int[writes];
+    int[] writeValue = new int[writes];
+    int[] writeTxn = new int[writes];
+    int at = 0;
+    for (int k = 0; k < keyCount; k++) {
+      KeyedOperations part = parts.get(partOf[k]);
+      int from = part.writeStart.get(localOf[k]);
+      int m = part.writeStart.get(localOf[k] + 1) - from;
+      java.util.Arrays.fill(writeKey, at, at + m, k);
+      part.writeValue.copyTo(from, writeValue, at, m);
+      part.writeTxn.copyTo(from, writeTxn, at, m);
+      at += m;
+    }
+    int[] readStart = new int[txnCount + 1];
+    for (KeyedOperations part : parts) {
+      for (int r = 0; r < part.readTxn.size(); r++) {
+        readStart[part.readTxn.get(r) + 1]++;
+      }
+    }
+    for (int t = 0; t < txnCount; t++) {
+      readStart[t + 1] += readStart[t];
+    }
+    int[] fill = java.util.Arrays.copyOf(readStart, txnCount);
+    int[] readOp = new int[reads];
+    int[] readKey = new int[reads];
+    int[] readValue = new int[reads];
+    int[] readWriter = new int[reads];
+    for (int p = 0; p < parts.size(); p++) {
+      KeyedOperations part = parts.get(p);
+      for (int j = 0; j < part.keyCount(); j++) {
+        int k = keyCode == null ? j : keyCode[p][j];
+        for (int r = part.readStart.get(j); r < part.readStart.get(j + 1); r++) {
+          int i = fill[part.readTxn.get(r)]++;
+          readOp[i] = part.readOp.get(r);
+          readKey[i] = k;
+          readValue[i] = part.readValue.get(r);
+          readWriter[i] = part.readWriter.get(r);
+        }
+      }
+    }
+    for (int t = 0; t < txnCount; t++) {
+      byOperation(readStart[t], readStart[t + 1], readOp, readKey, readValue, readWriter);
+    }
+    return new Arrays(writeKey, writeValue, writeTxn, readStart, readKey, readValue, readWriter);
+  }
+
+  /** Insertion sort of one transaction's reads (a few) by operation id. */
+  private static void byOperation(int from, int to, int[] op, int[] key, int[] value,
+      int[] writer) {
+    for (int i = from + 1; i < to; i++) {
+      for (int j = i; j > from && op[j] < op[j - 1]; j--) {
+        swap(op, j);
+        swap(key, j);
+        swap(value, j);
+        swap(writer, j);
+      }
+    }
+  }
+
+  private static void swap(int[] a, int j) {
+    int x = a[j];
+    a[j] = a[j - 1];
+    a[j - 1] = x;
+  }
+}

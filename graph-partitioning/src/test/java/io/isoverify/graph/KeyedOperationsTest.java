@@ -1,0 +1,73 @@
+package io.isoverify.graph;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.isoverify.history.History;
+import io.isoverify.history.check.KeyGroups;
+import io.isoverify.history.testing.HistoryDsl;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The graph's arrays assembled from per-key parts: exactly what the encoding says on a
+ * small history, and the same arrays whether the keys come in one part (in-process) or
+ * spread over several in any order and serialized (Spark's partitions).
+ */
+class KeyedOperationsTest {
+  private static final String HISTORY = """
+      a: [w x 1; r y init; w x 2; w y 5] [r x 2; r z init]?
+      b: [r y 5; w z 7; r x 1]! [r x 2; r y 5; w x 3]
+      c: [r z 9; r x 3; w y 6]
+      """;
+
+  @Test
+  void theArraysOfTheEncoding() {
+    History h = HistoryDsl.parse(HISTORY);
+    Operations o = Operations.of(h);
+    // keys x=0, y=1, z=2; values 1=0, 2=1, 5=2, 7=3, 3=4, 9=5, 6=6; transactions in session order
+    assertArrayEquals(new int[] {0, 0, 1, 1}, o.writeKey);
+    assertArrayEquals(new int[] {1, 4, 2, 6}, o.writeValue);
+    assertArrayEquals(new int[] {0, 3, 0, 4}, o.writeTxn);
+    assertArrayEquals(new int[] {0, 1, 3, 3, 5, 7}, o.readStart, "aborted T3 (b's first) has none");
+    assertArrayEquals(new int[] {1, 0, 2, 0, 1, 2, 0}, o.readKey, "program order, across keys");
+    assertArrayEquals(new int[] {-1, 1, -1, 1, 2, 5, 4}, o.readValue);
+    assertArrayEquals(new int[] {Operations.INIT_WRITER, 0, Operations.INIT_WRITER, 0, 0,
+        Operations.NO_WRITER, 3}, o.readWriter, "9 was never written");
+  }
+
+  @Test
+  void keysSpreadOverSerializedPartsGiveTheSameArrays() throws Exception {
+    History h = HistoryDsl.parse(HISTORY + "d: [w z 8; r q init; w q 4] [r z 8; r q 4]\n");
+    List<KeyedOperations> parts = List.of(new KeyedOperations(), new KeyedOperations());
+    List<List<Integer>> codes = List.of(new ArrayList<>(), new ArrayList<>());
+    KeyGroups.forEach(h, (key, rules, valueCode) -> {
+      parts.get(key % 2).add(rules, valueCode);
+      codes.get(key % 2).add(key);
+    });
+    int[][] keyCode = new int[2][];
+    List<KeyedOperations> shipped = new ArrayList<>();
+    for (int p = 1; p >= 0; p--) {
+      keyCode[1 - p] = codes.get(p).stream().mapToInt(Integer::intValue).toArray();
+      shipped.add(roundTrip(parts.get(p)));
+    }
+    Operations spread = new Operations(KeyedOperations.assemble(shipped, keyCode,
+        h.keys().size(), h.txnCount()));
+    assertTrue(spread.sameAs(Operations.of(h)));
+  }
+
+  private static KeyedOperations roundTrip(KeyedOperations k) throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+      out.writeObject(k);
+    }
+    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+      return (KeyedOperations) in.readObject();
+    }
+  }
+}

@@ -1,0 +1,267 @@
+package io.isoverify.history.check;
+
+import io.isoverify.history.OpKind;
+import io.isoverify.history.Outcome;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The per-key rules, written once for both engines: a pure function of one key's operations
+ * ({@link KeyOps}, in operation-id order) and the transactions' outcomes. One run gives
+ * <ul>
+ *   <li>per value: its first writing operation, any outcome (who installed it: the writer
+ *       the non-cycle checks name), and its first operation of any kind;</li>
+ *   <li>the first duplicate write: the lowest operation writing a value that another
+ *       transaction wrote first (such a history is refused, {@link DuplicateWrite});</li>
+ *   <li>the effective writes (cobra section 3): each non-aborted transaction's LAST write
+ *       of the key;</li>
+ *   <li>the external reads: each non-aborted transaction's reads of the key before its first
+ *       write of it, resolved to their writer (reads-from): the lowest transaction whose
+ *       effective write has the value, {@link #INIT_WRITER} for the initial state,
+ *       {@link #NO_WRITER} when none (or only the reader itself) wrote it;</li>
+ *   <li>the unknown-outcome reads: (reader, writer) for every read of a non-aborted
+ *       transaction whose value an unknown-outcome transaction wrote first, the edges of the
+ *       "counted transactions" fixpoint ({@link NonCycleReduce});</li>
+ *   <li>the non-cycle findings of every non-aborted transaction on the key (mtc Table I,
+ *       Figure 5(a)-(g); {@link KeyFindings}), with local values.</li>
+ * </ul>
+ * Results are indexes into the block (operations), local value indexes and dense
+ * transaction ids, in reused primitive arrays valid until the next run: callers map them to
+ * their own codes. Cost: O(m + sum over transactions of r*w) for m operations, r reads and w
+ * operations of one transaction on the key (a handful); no object per operation.
+ */
+public final class KeyRules {
+  /** {@link #readWriter}: the read saw the key's initial state. */
+  public static final int INIT_WRITER = -1;
+  /** {@link #readWriter}: no other non-aborted transaction's effective write has the value. */
+  public static final int NO_WRITER = -2;
+
+  private static final boolean[] INSTALLS = new boolean[OpKind.values().length];
+  private static final byte UNKNOWN = (byte) Outcome.UNKNOWN.ordinal();
+  private static final byte ABORTED = (byte) Outcome.ABORTED.ordinal();
+
+  static {
+    for (OpKind k : OpKind.values()) {
+      INSTALLS[k.ordinal()] = k.installsVersion();
+    }
+  }
+
+  KeyOps ops;
+  private byte[] outcome;
+  int key;
+  /** Per local value: block index of its first write (-1), that write's run, first operation. */
+  int[] firstWrite = new int[16];
+  int[] firstWriteRun = new int[16];
+  private int[] firstSeen = new int[16];
+  /** Per local value: the lowest non-aborted transaction whose effective write has it, or -1. */
+  private int[] lowestEffective = new int[16];
+  /** Runs: one transaction's operations, runFrom[g] .. runFrom[g+1]-1, its last write or -1. */
+  int runs;
+  int[] runTxn = new int[16];
+  int[] runFrom = new int[17];
+  int[] runLastWrite = new int[16];
+  private int duplicate;
+  private int writes;
+  private int[] writeTxn = new int[16];
+  private int[] writeValue = new int[16];
+  private int reads;
+  private int[] readAt = new int[16];
+  private int[] readWriter = new int[16];
+  private int pairs;
+  private int[] pairReader = new int[16];
+  private int[] pairWriter = new int[16];
+  final List<NonCycleFinding> findings = new ArrayList<>();
+  private final KeyFindings rules = new KeyFindings(this);
+
+  /** True for the operation kinds (ordinals) that install a version. */
+  static boolean installs(int kind) {
+    return INSTALLS[kind];
+  }
+
+  /**
+   * Runs the rules on {@code ops} (operation-id order) of key {@code key} (the caller's code,
+   * copied into the findings); {@code outcome[t]} is transaction t's Outcome ordinal.
+   */
+  public void run(KeyOps ops, int key, byte[] outcome) {
+    this.ops = ops;
+    this.key = key;
+    this.outcome = outcome;
+    int m = ops.size();
+    perValue(ops.values());
+    if (runTxn.length < m + 1) {
+      int n = Math.max(m + 1, runTxn.length * 2);
+      runTxn = new int[n];
+      runFrom = new int[n + 1];
+      runLastWrite = new int[n];
+    }
+    runs = 0;
+    duplicate = -1;
+    for (int i = 0; i < m; i++) {
+      int t = ops.txn(i);
+      if (runs == 0 || runTxn[runs - 1] != t) {
+        runTxn[runs] = t;
+        runFrom[runs] = i;
+        runLastWrite[runs] = -1;
+        runs++;
+      }
+      int v = ops.value(i);
+      if (v >= 0 && firstSeen[v] < 0) {
+        firstSeen[v] = i;
+      }
+      if (installs(ops.kind(i))) {
+        runLastWrite[runs - 1] = i;
+        if (firstWrite[v] < 0) {
+          firstWrite[v] = i;
+          firstWriteRun[v] = runs - 1;
+        } else if (duplicate < 0 && ops.txn(firstWrite[v]) != t) {
+          duplicate = i;
+        }
+      }
+    }
+    runFrom[runs] = m;
+    for (int g = 0; g < runs; g++) {
+      if (runLastWrite[g] >= 0 && !aborted(runTxn[g])) {
+        int v = ops.value(runLastWrite[g]);
+        if (lowestEffective[v] < 0) {
+          lowestEffective[v] = runTxn[g];
+        }
+      }
+    }
+    writes = 0;
+    reads = 0;
+    pairs = 0;
+    findings.clear();
+    for (int g = 0; g < runs; g++) {
+      if (!aborted(runTxn[g])) {
+        transaction(g);
+      }
+    }
+  }
+
+  /** One non-aborted transaction's run: its effective write, reads, unknown reads, findings. */
+  private void transaction(int g) {
+    int t = runTxn[g];
+    if (runLastWrite[g] >= 0) {
+      if (writes == writeTxn.length) {
+        writeTxn = Arrays.copyOf(writeTxn, writes * 2);
+        writeValue = Arrays.copyOf(writeValue, writes * 2);
+      }
+      writeTxn[writes] = t;
+      writeValue[writes++] = ops.value(runLastWrite[g]);
+    }
+    boolean written = false;
+    for (int i = runFrom[g]; i < runFrom[g + 1]; i++) {
+      if (installs(ops.kind(i))) {
+        written = true;
+        continue;
+      }
+      int v = ops.value(i);
+      if (!written) {
+        if (reads == readAt.length) {
+          readAt = Arrays.copyOf(readAt, reads * 2);
+          readWriter = Arrays.copyOf(readWriter, reads * 2);
+        }
+        readAt[reads] = i;
+        readWriter[reads++] = v < 0 ? INIT_WRITER
+            : lowestEffective[v] < 0 || lowestEffective[v] == t ? NO_WRITER : lowestEffective[v];
+      }
+      if (v >= 0 && firstWrite[v] >= 0 && outcome[ops.txn(firstWrite[v])] == UNKNOWN) {
+        if (pairs == pairReader.length) {
+          pairReader = Arrays.copyOf(pairReader, pairs * 2);
+          pairWriter = Arrays.copyOf(pairWriter, pairs * 2);
+        }
+        pairReader[pairs] = t;
+        pairWriter[pairs++] = ops.txn(firstWrite[v]);
+      }
+    }
+    rules.check(g);
+  }
+
+  private void perValue(int nv) {
+    if (firstWrite.length < nv) {
+      int n = Math.max(nv, firstWrite.length * 2);
+      firstWrite = new int[n];
+      firstWriteRun = new int[n];
+      firstSeen = new int[n];
+      lowestEffective = new int[n];
+    }
+    Arrays.fill(firstWrite, 0, nv, -1);
+    Arrays.fill(firstSeen, 0, nv, -1);
+    Arrays.fill(lowestEffective, 0, nv, -1);
+  }
+
+  boolean aborted(int t) {
+    return outcome[t] == ABORTED;
+  }
+
+  /** The block the last run read. */
+  public KeyOps ops() {
+    return ops;
+  }
+
+  /** Transaction t's Outcome ordinal. */
+  public byte outcome(int t) {
+    return outcome[t];
+  }
+
+  /** Block index of the first write of local value {@code v}, any outcome, or -1. */
+  public int firstWrite(int v) {
+    return firstWrite[v];
+  }
+
+  /** Block index of the first operation carrying local value {@code v}. */
+  public int firstSeen(int v) {
+    return firstSeen[v];
+  }
+
+  /** Block index of the first write of a value another transaction wrote first, or -1. */
+  public int duplicate() {
+    return duplicate;
+  }
+
+  public int writeCount() {
+    return writes;
+  }
+
+  /** Effective write i (in transaction order): its transaction and local value. */
+  public int writeTxn(int i) {
+    return writeTxn[i];
+  }
+
+  public int writeValue(int i) {
+    return writeValue[i];
+  }
+
+  public int readCount() {
+    return reads;
+  }
+
+  /** External read r (in operation order): its block index. */
+  public int readAt(int r) {
+    return readAt[r];
+  }
+
+  /** External read r's writer: a transaction, {@link #INIT_WRITER} or {@link #NO_WRITER}. */
+  public int readWriter(int r) {
+    return readWriter[r];
+  }
+
+  public int pairCount() {
+    return pairs;
+  }
+
+  /** Unknown-outcome read p: the reader, and the unknown-outcome first writer it read. */
+  public int pairReader(int p) {
+    return pairReader[p];
+  }
+
+  public int pairWriter(int p) {
+    return pairWriter[p];
+  }
+
+  /** The findings, by reading transaction and read; key as given, values local. */
+  public List<NonCycleFinding> findings() {
+    return findings;
+  }
+}
