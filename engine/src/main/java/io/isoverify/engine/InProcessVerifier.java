@@ -2,6 +2,7 @@ package io.isoverify.engine;
 
 import io.isoverify.graph.Component;
 import io.isoverify.graph.Partitioner;
+import io.isoverify.graph.PolygraphInput;
 import io.isoverify.history.History;
 import io.isoverify.history.check.DuplicateWrite;
 import io.isoverify.history.check.Level;
@@ -39,10 +40,19 @@ public final class InProcessVerifier {
     this.progress = progress;
   }
 
-  /** One result per requested level, in {@link Level} order. */
+  /**
+   * One result per requested level, in {@link Level} order. The polygraph's input (effective
+   * writes, resolved reads) is built once, on the first level that needs it, and shared.
+   */
   public Map<Level, LevelResult> verify(History h, Set<Level> levels) {
-    return verifyWith(h, levels, (level, progress) -> new PartitionInput(
-        Partitioner.partition(h, level, options.partition().withProgress(progress))));
+    PolygraphInput[] input = new PolygraphInput[1];
+    return verifyWith(h, levels, (level, progress) -> {
+      if (input[0] == null) {
+        input[0] = PolygraphInput.of(h);
+      }
+      return new PartitionInput(
+          Partitioner.partition(input[0], level, options.partition().withProgress(progress)));
+    });
   }
 
   /** As {@link #verify}, with the solver input of each level made by {@code graphs}. */
