@@ -37,6 +37,9 @@ public final class CertificateSummary {
           + value(h, o[1]) + (other != null ? ", written by " + other : "");
       case NOT_MY_LAST_WRITE -> t + " wrote " + key + " = " + value(h, o[0]) + ", then "
           + value(h, o[1]) + ", but read " + value(h, o[2]);
+      case INCOMPATIBLE_ORDER -> read(h, t, key, o[1]) + " but " + other + " read " + key + " = "
+          + list(h, o[0]) + ": neither list is a prefix of the other";
+      case DUPLICATE_ELEMENTS -> read(h, t, key, o[0]) + ", which holds an element twice";
       case NON_REPEATABLE_READ -> t + " read " + key + " twice and saw " + value(h, o[0]) + " then "
           + value(h, o[1]);
       default -> throw new IllegalArgumentException("not a non-cycle anomaly: " + c.anomaly());
@@ -77,8 +80,17 @@ public final class CertificateSummary {
     return label;
   }
 
+  /** "T1 read x = 3", or, for a list-append read, the whole list: "T1 read x = [1 2 3]". */
   private static String read(History h, String t, String key, int op) {
-    return t + " read " + key + " = " + value(h, op);
+    return t + " read " + key + " = " + (h.readList(op) != null ? list(h, op) : value(h, op));
+  }
+
+  private static String list(History h, int op) {
+    StringBuilder s = new StringBuilder("[");
+    for (int v : h.readList(op)) {
+      s.append(s.length() > 1 ? " " : "").append(h.showValue(v));
+    }
+    return s.append(']').toString();
   }
 
   private static String value(History h, int op) {
