@@ -3,6 +3,8 @@ package io.isoverify.checker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.isoverify.history.History;
+import io.isoverify.history.anomaly.Anomaly;
+import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
@@ -54,5 +56,26 @@ class ListCheckerTest {
         + "(they differ at element 0)",
         SnapshotReplay.check(h, new int[] {0, 1, 2}, new int[] {0, 1, 2}).problem());
     assertEquals(Check.ok(), SnapshotReplay.check(h, new int[] {1, 0, 2}, new int[] {0, 1, 1}));
+  }
+
+  @Test
+  void listAnomaliesAreReCheckedOnTheRawLists() {
+    History h = HistoryDsl.parse("s1: [a x 1]\ns2: [a x 2]\ns3: [r x (1 2)]\ns4: [r x (2 1)]\n"
+        + "s5: [r x (1)]\ns6: [r x (1 1)]");
+    int x = h.keys().encode("x");
+    int[] reader = {h.firstOp(2), h.firstOp(3), h.firstOp(4), h.firstOp(5)};
+    assertEquals(Check.ok(), ListAnomalyCheck.check(h, certificate(Anomaly.INCOMPATIBLE_ORDER,
+        new int[] {3, 2}, x, new int[] {reader[0], reader[1]})));
+    assertEquals("one of the two read lists of x is a prefix of the other",
+        ListAnomalyCheck.check(h, certificate(Anomaly.INCOMPATIBLE_ORDER, new int[] {4, 2}, x,
+            new int[] {reader[0], reader[2]})).problem());
+    assertEquals(Check.ok(), ListAnomalyCheck.check(h, certificate(Anomaly.DUPLICATE_ELEMENTS,
+        new int[] {5}, x, new int[] {reader[3]})));
+    assertEquals("the read list of x holds no element twice", ListAnomalyCheck.check(h,
+        certificate(Anomaly.DUPLICATE_ELEMENTS, new int[] {4}, x, new int[] {reader[2]})).problem());
+  }
+
+  private static Certificate certificate(Anomaly a, int[] txns, int key, int[] ops) {
+    return new Certificate(a, txns, new int[] {key}, ops, List.of());
   }
 }

@@ -34,8 +34,9 @@ public record UncheckedInformation(long readLists, long predicateReads) {
     }
     StringBuilder s = new StringBuilder("no violation found, but the history holds ");
     if (readLists > 0) {
-      s.append(readLists).append(" list-append read(s) whose read lists no check uses yet (only "
-          + "each list's last element was checked)");
+      s.append(readLists).append(" list-append read(s) whose read lists the Spark engine does not "
+          + "check yet (only each list's last element was checked; the in-process engine checks "
+          + "them)");
     }
     if (predicateReads > 0) {
       s.append(readLists > 0 ? " and " : "").append(predicateReads)

@@ -2,7 +2,6 @@ package io.isoverify.history.check;
 
 import io.isoverify.history.History;
 import io.isoverify.history.IndexSort;
-import io.isoverify.history.OpKind;
 import io.isoverify.history.anomaly.Anomaly;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,8 +36,6 @@ import java.util.List;
  * list (its order is then fixed by the lists, even when empty). Cost O(ops log ops).
  */
 public final class ListOrders {
-  private static final int APPEND = OpKind.APPEND.ordinal();
-
   private final int[] orderStart;
   private final int[] orderTxn;
   private final boolean[] listKey;
@@ -58,7 +55,7 @@ public final class ListOrders {
     if (h.readLists().isEmpty()) {
       return new ListOrders(new int[keys + 1], new int[0], new boolean[keys], List.of());
     }
-    Appends appends = new Appends(h);
+    ListAppends appends = new ListAppends(h);
     int[] listOps = listOpsByKey(h, keys, counted(h, appends));
     int[] keyStart = new int[keys + 1];
     for (int o : listOps) {
@@ -118,7 +115,7 @@ public final class ListOrders {
    * outcome whose append a counted read list shows (so they committed): a fixpoint, each
    * transaction's lists scanned once. O(total length of the lists).
    */
-  private static boolean[] counted(History h, Appends appends) {
+  private static boolean[] counted(History h, ListAppends appends) {
     int n = h.txnCount();
     int[] ops = h.readLists().keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
     int[] from = new int[n + 1];
@@ -190,103 +187,5 @@ public final class ListOrders {
   /** The findings, by reading transaction and read. */
   public List<NonCycleFinding> findings() {
     return findings;
-  }
-
-  /** Every APPEND of the history, by (key, value): who appended what. */
-  static final class Appends {
-    private final long[] keyValue;
-    private final int[] op;
-    private final int[] txn;
-    /** The same appends by (key, transaction), each transaction's in program order. */
-    private final long[] keyTxn;
-    private final int[] keyTxnOp;
-
-    Appends(History h) {
-      int n = 0;
-      for (int o = 0; o < h.opCount(); o++) {
-        if (h.opKindOrdinal(o) == APPEND) {
-          n++;
-        }
-      }
-      long[] kv = new long[n];
-      int[] ops = new int[n];
-      int[] txns = new int[n];
-      n = 0;
-      for (int t = 0; t < h.txnCount(); t++) {
-        for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-          if (h.opKindOrdinal(o) == APPEND) {
-            kv[n] = pack(h.opKey(o), h.opValue(o));
-            txns[n] = t;
-            ops[n++] = o;
-          }
-        }
-      }
-      long[] kt = new long[n];
-      for (int i = 0; i < n; i++) {
-        kt[i] = ((long) h.opKey(ops[i]) << 32) | txns[i];
-      }
-      int[] byTxn = IndexSort.byKey(kt, n);
-      keyTxn = new long[n];
-      keyTxnOp = new int[n];
-      for (int i = 0; i < n; i++) {
-        keyTxn[i] = kt[byTxn[i]];
-        keyTxnOp[i] = ops[byTxn[i]];
-      }
-      int[] idx = IndexSort.byKey(kv, n);
-      keyValue = new long[n];
-      op = new int[n];
-      txn = new int[n];
-      for (int i = 0; i < n; i++) {
-        keyValue[i] = kv[idx[i]];
-        op[i] = ops[idx[i]];
-        txn[i] = txns[idx[i]];
-      }
-    }
-
-    /** The index of the first append of value to key, or -1. */
-    private int find(int key, int value) {
-      long p = pack(key, value);
-      int i = Arrays.binarySearch(keyValue, p);
-      if (i < 0) {
-        return -1;
-      }
-      while (i > 0 && keyValue[i - 1] == p) {
-        i--;
-      }
-      return i;
-    }
-
-    /** The first append of value to key, or -1. */
-    int op(int key, int value) {
-      int i = find(key, value);
-      return i < 0 ? -1 : op[i];
-    }
-
-    /** The operations of t's appends to key before operation {@code before}, in program order. */
-    int[] ofTxn(int key, int t, int before) {
-      long p = ((long) key << 32) | t;
-      int i = Arrays.binarySearch(keyTxn, p);
-      if (i < 0) {
-        return new int[0];
-      }
-      while (i > 0 && keyTxn[i - 1] == p) {
-        i--;
-      }
-      int j = i;
-      while (j < keyTxn.length && keyTxn[j] == p && keyTxnOp[j] < before) {
-        j++;
-      }
-      return Arrays.copyOfRange(keyTxnOp, i, j);
-    }
-
-    /** The transaction of the first append of value to key, or -1. */
-    int txn(int key, int value) {
-      int i = find(key, value);
-      return i < 0 ? -1 : txn[i];
-    }
-
-    private static long pack(int key, int value) {
-      return ((long) key << 32) | (value & 0xffffffffL);
-    }
   }
 }

@@ -16,14 +16,14 @@ import java.util.List;
  */
 final class ListRead {
   private final History h;
-  private final ListOrders.Appends appends;
+  private final ListAppends appends;
   private final int op;
   private final int txn;
   private final int key;
   private final int[] list;
   private final List<NonCycleFinding> out;
 
-  ListRead(History h, ListOrders.Appends appends, int op, List<NonCycleFinding> out) {
+  ListRead(History h, ListAppends appends, int op, List<NonCycleFinding> out) {
     this.h = h;
     this.appends = appends;
     this.op = op;
@@ -47,17 +47,18 @@ final class ListRead {
         break;
       }
     }
+    boolean partial = false;
     for (int i = 0; i < n; i++) {
       if (valueStamp[list[i]] == stamp) {
         report(Anomaly.DUPLICATE_ELEMENTS, new int[] {txn}, new int[] {op}, list[i],
             History.NO_VALUE);
+        partial = true; // a repeated element is that anomaly, not also a partial transaction
         break;
       }
       valueStamp[list[i]] = stamp;
     }
     boolean thinAir = false;
     boolean aborted = false;
-    boolean partial = false;
     for (int i = 0; i < n; ) {
       int appendOp = appends.op(key, list[i]);
       int w = appendOp < 0 ? -1 : appends.txn(key, list[i]);
