@@ -72,14 +72,14 @@ class ListAppendTest {
 
   @Test
   void anElementTwiceIsDuplicateElements() {
-    String text = "T2 read x = [1 1], which holds an element twice";
+    String text = "T2 read x = [1 1], which holds 1 twice";
     expect("s1: [a x 1]\ns2: [r x (1 1)]", text, text, text);
     holds("s1: [a x 1]\ns2: [r x (1)]");
   }
 
   @Test
   void anAbortedAppendInTheListIsG1a() {
-    String text = "T3 read x = [1 2], written by T1, which aborted";
+    String text = "T3 read x = [1 2], holding 1, appended by T1, which aborted";
     expect("s1: [a x 1]!\ns2: [a x 2]\ns3: [r x (1 2)]", text, text, text);
     holds("s1: [a x 1]\ns2: [a x 2]\ns3: [r x (1 2)]");
   }
