@@ -55,6 +55,13 @@ class ListAppendTest {
   }
 
   @Test
+  void twoAppendsOntoTheSameListAreALostUpdateEvenUnderSnapshotIsolation() {
+    String lost = "G-single: T1 -WW(x=1)-> T2 -RW(x=init)-> T1";
+    expect("s1: [r x (); a x 1]\ns2: [r x (); a x 2]\ns3: [r x (1 2)]", lost, lost, lost);
+    holds("s1: [r x (); a x 1]\ns2: [r x (1); a x 2]\ns3: [r x (1 2)]");
+  }
+
+  @Test
   void unobservedAppendComesAfterEveryObservedOne() {
     // T2's append of 2 is in no read list, so it follows T1's 1; T3 read [1], so T3 -RW-> T2
     String item = "G2-item: T2 -RW(y=init)-> T3 -RW(x=1)-> T2";
