@@ -9,8 +9,9 @@ import java.util.Random;
 /**
  * Small random list-append histories (Elle's workload) for differential tests: transactions
  * run one after another in the order generated (which respects each session), each appending
- * fresh values and reading whole lists; a read sees a random prefix of what is committed
- * (usually all of it: a stale prefix makes the anti-dependencies), then its own appends.
+ * fresh values and reading whole lists; a transaction reads from a snapshot of what is
+ * committed (usually all of it; an older one, shared by its reads and never older than its
+ * session's last commit, makes the write skews SI allows), a read now and then from a shorter prefix, then its own appends.
  * Sometimes a read list is corrupted (two elements swapped, one repeated, a value nobody
  * appended), a transaction aborts (its appends are never applied) or its outcome is unknown
  * (applied or not). Deterministic per seed.
@@ -31,15 +32,15 @@ final class RandomListHistories {
     int sessions = 1 + rnd.nextInt(3);
     int txns = 2 + rnd.nextInt(5);
     int keys = 1 + rnd.nextInt(KEYS.length);
-    List<List<Integer>> committed = new ArrayList<>();
-    for (int k = 0; k < keys; k++) {
-      committed.add(new ArrayList<>());
-    }
+    List<int[]> log = new ArrayList<>();
+    int[] seen = new int[sessions];
     StringBuilder[] lines = new StringBuilder[sessions];
     int next = 1;
     for (int t = 0; t < txns; t++) {
       int s = rnd.nextInt(sessions);
       List<int[]> own = new ArrayList<>();
+      int snapshot = rnd.nextBoolean()
+          ? seen[s] + rnd.nextInt(log.size() - seen[s] + 1) : log.size();
       StringBuilder body = new StringBuilder();
       int ops = 1 + rnd.nextInt(3);
       for (int o = 0; o < ops; o++) {
@@ -49,16 +50,15 @@ final class RandomListHistories {
           own.add(new int[] {k, next});
           body.append("a ").append(KEYS[k]).append(' ').append(next++);
         } else {
-          body.append("r ").append(KEYS[k]).append(" (").append(join(read(rnd, committed.get(k), own, k)))
+          body.append("r ").append(KEYS[k]).append(" (").append(join(read(rnd, log, snapshot, own, k)))
               .append(')');
         }
       }
       int fate = rnd.nextInt(20);
       String suffix = fate == 0 ? "!" : fate == 1 ? "?" : "";
       if (fate != 0 && (fate != 1 || rnd.nextBoolean())) {
-        for (int[] a : own) {
-          committed.get(a[0]).add(a[1]);
-        }
+        log.addAll(own);
+        seen[s] = log.size();
       }
       if (lines[s] == null) {
         lines[s] = new StringBuilder("s" + s + ":");
@@ -74,9 +74,22 @@ final class RandomListHistories {
     return text.toString();
   }
 
-  private static List<Integer> read(Random rnd, List<Integer> committed, List<int[]> own, int k) {
-    int n = rnd.nextInt(4) == 0 ? rnd.nextInt(committed.size() + 1) : committed.size();
-    List<Integer> list = new ArrayList<>(committed.subList(0, n));
+  /**
+   * What a read of key k sees: the committed appends to k among the first {@code snapshot}
+   * commits' appends (all of them, or an older snapshot the whole transaction shares), now
+   * and then a shorter prefix, then the transaction's own appends; perhaps corrupted.
+   */
+  private static List<Integer> read(Random rnd, List<int[]> log, int snapshot, List<int[]> own,
+      int k) {
+    List<Integer> list = new ArrayList<>();
+    for (int i = 0; i < snapshot; i++) {
+      if (log.get(i)[0] == k) {
+        list.add(log.get(i)[1]);
+      }
+    }
+    if (rnd.nextInt(8) == 0) {
+      list = new ArrayList<>(list.subList(0, rnd.nextInt(list.size() + 1)));
+    }
     for (int[] a : own) {
       if (a[0] == k) {
         list.add(a[1]);
