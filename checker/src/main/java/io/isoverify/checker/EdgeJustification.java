@@ -2,6 +2,7 @@ package io.isoverify.checker;
 
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
 
 /**
@@ -15,7 +16,9 @@ import io.isoverify.history.check.Level;
  *   <li>RW (key, value): the first read the value from outside, the second writes the key
  *       and is not the value's writer.
  * </ul>
- * Both ends must be transactions of the history that did not abort. O(ops of both).
+ * On a key read as a list (Elle), WW and RW must also agree with the raw read lists
+ * ({@link ListEvidence}). Both ends must be transactions of the history that did not abort.
+ * O(ops of both, plus the key's read lists for a list key).
  */
 final class EdgeJustification {
   private EdgeJustification() {
@@ -44,6 +47,13 @@ final class EdgeJustification {
           && Transactions.lastWrite(h, b, e.key()) != History.NO_VALUE
           && !Transactions.installed(h, b, e.key(), e.value());
     };
+    if (ok && (e.type() == EdgeType.WW || e.type() == EdgeType.RW)
+        && ListEvidence.isListKey(h, e.key())) {
+      String lists = e.type() == EdgeType.WW ? ListEvidence.ww(h, e) : ListEvidence.rw(h, e);
+      if (lists != null) {
+        return what + " on " + h.showKey(e.key()) + " is not supported by the read lists: " + lists;
+      }
+    }
     if (ok) {
       return null;
     }

@@ -7,7 +7,8 @@ import java.util.Arrays;
  * Checks a SER or SSER witness against the raw history by running it: the transactions
  * one at a time in the witness order on a key-value map. Each read must return the
  * transaction's own latest earlier write of the key, else the latest write before it in
- * the order, else the initial state. Session order must hold; for SSER, a transaction that
+ * the order, else the initial state; a list-append read, the whole list ({@link ListReplay}).
+ * Session order must hold; for SSER, a transaction that
  * ended (client clock) before another started must come first. O(n + ops).
  */
 public final class SerialReplay {
@@ -30,10 +31,16 @@ public final class SerialReplay {
     int[] writer = new int[h.keys().size()];
     Arrays.fill(current, History.INITIAL);
     Arrays.fill(writer, -1);
-    for (int t : order) {
+    ListReplay lists = h.readLists().isEmpty() ? null : new ListReplay(h, order);
+    for (int p = 0; p < order.length; p++) {
+      int t = order[p];
       for (int o = h.firstOp(t); o < h.endOp(t); o++) {
         if (!Transactions.isRead(h, o) || h.opKey(o) < 0) {
           continue;
+        }
+        String list = lists != null && h.readList(o) != null ? lists.problem(t, o, p) : null;
+        if (list != null) {
+          return Check.rejected(list);
         }
         int own = Transactions.ownWriteBefore(h, t, o);
         int expected = own != History.NO_VALUE ? own : current[h.opKey(o)];

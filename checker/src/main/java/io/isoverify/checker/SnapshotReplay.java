@@ -6,7 +6,8 @@ import io.isoverify.history.History;
  * Checks an SI witness against the raw history: a commit order of the included
  * transactions and, for each, its start point (how many of the commits before it it sees).
  * Reads must return the transaction's own earlier write, else the latest version committed
- * before its start, else the initial state; no transaction committing between another's
+ * before its start, else the initial state (a list-append read: the whole list,
+ * {@link ListReplay}); no transaction committing between another's
  * start and commit may write a key the other writes (first committer wins); a session's
  * transaction must start after its predecessor committed. O(n + ops log ops).
  */
@@ -31,12 +32,18 @@ public final class SnapshotReplay {
       }
     }
     Versions versions = new Versions(h, commitOrder);
+    ListReplay lists = h.readLists().isEmpty() ? null : new ListReplay(h, commitOrder);
     int previous = -1;
     for (int i = 0; i < commitOrder.length; i++) {
       int t = commitOrder[i];
       for (int o = h.firstOp(t); o < h.endOp(t); o++) {
         if (h.opKey(o) < 0) {
           continue;
+        }
+        String list = lists != null && h.readList(o) != null
+            ? lists.problem(t, o, snapshot[i]) : null;
+        if (list != null) {
+          return Check.rejected(list);
         }
         if (Transactions.isRead(h, o)) {
           int own = Transactions.ownWriteBefore(h, t, o);

@@ -1,13 +1,17 @@
 package io.isoverify.engine;
 
+import io.isoverify.checker.Check;
+import io.isoverify.checker.ListAnomalyCheck;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.Partitioner;
 import io.isoverify.graph.PolygraphInput;
 import io.isoverify.history.History;
+import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.DuplicateWrite;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
+import io.isoverify.history.explain.CertificateSummary;
 import io.isoverify.solver.ComponentSolver;
 import io.isoverify.solver.PartitionInput;
 import io.isoverify.solver.SolveResult;
@@ -25,7 +29,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The whole check in one JVM: the non-cycle checks ({@link NonCycleChecks}) on the
  * History, then the {@link LevelPipeline} with graph-partitioning's {@link Partitioner} on
  * the History, the components solved on a pool of threads, and the {@link HistoryCertifier}
- * (every answer re-checked by the independent checker on the whole history).
+ * (every answer re-checked by the independent checker on the whole history; the list-append
+ * anomalies found without search by checker's {@link ListAnomalyCheck}).
  */
 public final class InProcessVerifier {
   private final VerifierOptions options;
@@ -60,6 +65,15 @@ public final class InProcessVerifier {
     progress.phase("non-cycle checks");
     long t0 = System.nanoTime();
     NonCycleFindings found = NonCycleChecks.findings(h, LevelPipeline.EXAMPLES);
+    for (Certificate c : found.examples()) {
+      if (ListAnomalyCheck.covers(c.anomaly())) {
+        Check check = ListAnomalyCheck.check(h, c);
+        if (!check.valid()) {
+          throw new IllegalStateException("the independent checker rejected the certificate "
+              + CertificateSummary.of(h, c) + ": " + check.problem());
+        }
+      }
+    }
     long nonCycle = System.nanoTime() - t0;
     ExecutorService pool = Executors.newFixedThreadPool(options.threads());
     try {

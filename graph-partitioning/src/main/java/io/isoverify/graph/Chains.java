@@ -13,6 +13,9 @@ import java.util.Arrays;
  * W's chain; the others head chains of their own, and their read of W then yields an RW edge
  * to W's successor, which makes every order of those chains cyclic, as it must.
  *
+ * <p>Keys read as lists (Elle list-append) start from the chain their longest read list
+ * fixes ({@link #linkListOrders}).
+ *
  * <p>Encoding:
  * <pre>
  *   succ[i], pred[i]            next / previous slot on the chain, -1 at the ends
@@ -30,13 +33,19 @@ final class Chains {
   final int[] keyChainStart;
   final Versions versions;
 
-  Chains(Versions versions, int keyCount) {
+  /**
+   * The chains; each list key's observed appenders (Elle list-append,
+   * {@link PolygraphInput#withListOrders}) first form one chain from its initial version, in
+   * the order its longest read list shows; read-modify-writes then extend chains as above.
+   */
+  Chains(Versions versions, int keyCount, PolygraphInput lists, Vertices vertices) {
     this.versions = versions;
     int s = versions.slotCount();
     succ = new int[s];
     pred = new int[s];
     Arrays.fill(succ, -1);
     Arrays.fill(pred, -1);
+    linkListOrders(lists, vertices, keyCount);
     for (int i = 0; i < s; i++) {
       int key = versions.slotKey[i];
       for (int r = versions.readerStart[i]; r < versions.readerStart[i + 1] && succ[i] < 0; r++) {
@@ -75,6 +84,30 @@ final class Chains {
     chainTail = tail.toArray();
   }
 
+  /**
+   * Links each list key's observed appenders into one chain after its initial version (Elle,
+   * Kingsbury and Alvaro, VLDB 2020, 4.2: the longest read list orders every append it
+   * shows). The key's other versions, appends no read list shows, come after that chain's
+   * tail: the chain holds the initial version, so the known graph orders it first.
+   */
+  private void linkListOrders(PolygraphInput lists, Vertices vertices, int keyCount) {
+    for (int k = 0; k < keyCount; k++) {
+      if (!lists.listKey[k]) {
+        continue;
+      }
+      int prev = versions.slot(k, 0);
+      for (int j = lists.listOrderStart[k]; j < lists.listOrderStart[k + 1]; j++) {
+        int v = vertices.vertexOf[lists.listOrderTxn[j]];
+        int slot = v > 0 ? versions.slot(k, v) : -1;
+        if (slot >= 0) {
+          succ[prev] = slot;
+          pred[slot] = prev;
+          prev = slot;
+        }
+      }
+    }
+  }
+
   private int walk(int i, boolean[] seen) {
     int last = i;
     for (int j = i; j >= 0; j = succ[j]) {
@@ -110,6 +143,22 @@ final class Chains {
       }
       if (next >= 0) {
         out.add(writer, next, ww, key);
+      }
+    }
+  }
+
+  /**
+   * For each list key (Elle list-append), the edges of "the observed chain before every other
+   * chain": appends no read list shows come after every one a list shows (Kingsbury and
+   * Alvaro, VLDB 2020, 4.2), so these orders are known, not constraints. Their mutual order
+   * stays open. O(chains of list keys + readers of their tails).
+   */
+  void addListOrderEdges(PolygraphInput lists, EdgeList out) {
+    for (int k = 0; k + 1 < keyChainStart.length; k++) {
+      if (lists.listKey[k]) {
+        for (int b = keyChainStart[k] + 1; b < keyChainStart[k + 1]; b++) {
+          addBefore(keyChainStart[k], b, out);
+        }
       }
     }
   }

@@ -14,7 +14,9 @@ import java.util.List;
  *   <li>Vertices ({@link Vertices}): committed transactions, unknown-outcome ones read from,
  *       and a virtual initial vertex 0 with an SO edge to the first vertex of each session.</li>
  *   <li>Known edges: SO between consecutive vertices of a session; WR from each version to
- *       its readers; WW and RW along write chains ({@link Chains}, cobra section 3.1); for
+ *       its readers; WW and RW along write chains ({@link Chains}, cobra section 3.1; a list
+ *       key's chain and its order before the unobserved appends from its read lists, Elle
+ *       section 4.2); for
  *       SSER, RT frontier edges ({@link RealTimeEdges}).</li>
  *   <li>Chain pairs of a key: forced edges when the known graph orders them, a constraint
  *       when concurrent ({@link ChainOrdering}; cobra 3.2, polysi Definition 9).</li>
@@ -48,13 +50,14 @@ public final class Partitioner {
     Operations ops = history.ops;
     Vertices vertices = new Vertices(history);
     Versions versions = new Versions(keyCount, ops, vertices);
-    Chains chains = new Chains(versions, keyCount);
+    Chains chains = new Chains(versions, keyCount, history, vertices);
     int n = vertices.count();
     EdgeList known = new EdgeList(4 * n);
     int[] chainOf = new int[n];
     int[] posOf = new int[n];
     int sessionChains = addSessionOrder(history, vertices, known, chainOf, posOf);
     chains.addKnownEdges(known);
+    chains.addListOrderEdges(history, known);
     if (level == Level.SSER) {
       RealTimeEdges.add(history, vertices, known);
     }

@@ -2,6 +2,7 @@ package io.isoverify.graph;
 
 import io.isoverify.history.History;
 import io.isoverify.history.Outcome;
+import io.isoverify.history.check.ListOrders;
 
 /**
  * Everything {@link Partitioner} needs from a history, as primitive arrays: what the
@@ -19,7 +20,11 @@ import io.isoverify.history.Outcome;
  *   external read r    of t for r in readStart[t] .. readStart[t+1]-1, in program order:
  *                 readKey[r], readValue[r], readWriter[r] (the lowest transaction with that
  *                 effective write, -1 for the initial state, -2 for none or only t itself)
+ *   list key k    listKey[k]: read as a list (Elle); its observed appenders in order
+ *                 listOrderTxn[listOrderStart[k] .. listOrderStart[k+1]-1]
  * </pre>
+ * The Spark stages do not compute the list orders yet (their input has no list key), so
+ * the Spark engine leaves histories with read lists UNKNOWN.
  */
 public final class PolygraphInput {
   final int keyCount;
@@ -28,9 +33,13 @@ public final class PolygraphInput {
   final long[] start;
   final long[] end;
   final Operations ops;
+  /** Per key the observed order of its appenders (Elle list-append), see {@link ListOrders}. */
+  final int[] listOrderStart;
+  final int[] listOrderTxn;
+  final boolean[] listKey;
 
   private PolygraphInput(int keyCount, int[] session, byte[] outcome, long[] start, long[] end,
-      Operations ops) {
+      Operations ops, int[] listOrderStart, int[] listOrderTxn, boolean[] listKey) {
     int n = session.length;
     if (outcome.length != n || start.length != n || end.length != n || ops.readStart.length != n + 1) {
       throw new IllegalArgumentException("per-transaction arrays of different lengths");
@@ -41,6 +50,12 @@ public final class PolygraphInput {
     this.start = start;
     this.end = end;
     this.ops = ops;
+    if (listOrderStart.length != keyCount + 1 || listKey.length != keyCount) {
+      throw new IllegalArgumentException("per-key list arrays of the wrong length");
+    }
+    this.listOrderStart = listOrderStart;
+    this.listOrderTxn = listOrderTxn;
+    this.listKey = listKey;
   }
 
   /** From arrays computed elsewhere, in the encoding above (not copied). */
@@ -48,7 +63,29 @@ public final class PolygraphInput {
       int[] writeKey, int[] writeValue, int[] writeTxn, int[] readStart, int[] readKey,
       int[] readValue, int[] readWriter) {
     this(keyCount, session, outcome, start, end, new Operations(writeKey, writeValue, writeTxn,
-        readStart, readKey, readValue, readWriter));
+        readStart, readKey, readValue, readWriter), new int[keyCount + 1], new int[0],
+        new boolean[keyCount]);
+  }
+
+  /**
+   * The same with the keys read as lists (Elle list-append): for key k,
+   * {@code listKey[k]} says its order is fixed by read lists, and
+   * {@code orderTxn[orderStart[k] .. orderStart[k+1]-1]} are the transactions whose appends
+   * the longest read list shows, in order (history's {@code ListOrders}).
+   */
+  public PolygraphInput withListOrders(int[] orderStart, int[] orderTxn, boolean[] listKey) {
+    return new PolygraphInput(keyCount, session, outcome, start, end, ops, orderStart, orderTxn,
+        listKey);
+  }
+
+  /** True when some key's version order comes from read lists. */
+  public boolean hasListOrders() {
+    for (boolean b : listKey) {
+      if (b) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The arrays of a history held in memory. O(operations + writes log writes). */
@@ -64,7 +101,10 @@ public final class PolygraphInput {
       start[t] = h.startTs(t);
       end[t] = h.endTs(t);
     }
-    return new PolygraphInput(h.keys().size(), session, outcome, start, end, Operations.of(h));
+    int keys = h.keys().size();
+    ListOrders lists = ListOrders.of(h);
+    return new PolygraphInput(keys, session, outcome, start, end, Operations.of(h),
+        lists.orderStart(), lists.orderTxn(), lists.listKeys());
   }
 
   public int txnCount() {
@@ -83,6 +123,9 @@ public final class PolygraphInput {
   public boolean sameAs(PolygraphInput o) {
     return keyCount == o.keyCount && java.util.Arrays.equals(session, o.session)
         && java.util.Arrays.equals(outcome, o.outcome) && java.util.Arrays.equals(start, o.start)
-        && java.util.Arrays.equals(end, o.end) && ops.sameAs(o.ops);
+        && java.util.Arrays.equals(end, o.end) && ops.sameAs(o.ops)
+        && java.util.Arrays.equals(listOrderStart, o.listOrderStart)
+        && java.util.Arrays.equals(listOrderTxn, o.listOrderTxn)
+        && java.util.Arrays.equals(listKey, o.listKey);
   }
 }

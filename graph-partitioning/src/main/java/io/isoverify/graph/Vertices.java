@@ -8,7 +8,7 @@ package io.isoverify.graph;
  *
  * <p>Included: every committed transaction, and every transaction with an unknown outcome
  * that an included transaction reads from (transitively: a fixpoint over the read-from
- * relation). Aborted transactions and unread unknown ones are left out.
+ * relation), or whose append a committed transaction's read list shows (Elle list-append). Aborted transactions and unread unknown ones are left out.
  *
  * <p>Cost: O(transactions + external reads).
  */
@@ -28,6 +28,12 @@ final class Vertices {
     int tail = 0;
     for (int t = 0; t < n; t++) {
       if (in.isCommitted(t)) {
+        included[t] = true;
+        queue[tail++] = t;
+      }
+    }
+    for (int t : in.listOrderTxn) {
+      if (!included[t]) {
         included[t] = true;
         queue[tail++] = t;
       }

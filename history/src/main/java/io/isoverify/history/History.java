@@ -132,6 +132,21 @@ public final class History {
     return endTs[t];
   }
 
+  /** The transaction that owns operation o. O(log transactions). */
+  public int txnOfOp(int o) {
+    int lo = 0;
+    int hi = txnCount() - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (opStart[mid] <= o) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
+  }
+
   public int firstOp(int t) {
     return opStart[t];
   }

@@ -2,7 +2,7 @@ package io.isoverify.history.anomaly;
 
 /**
  * The named anomalies: Adya's phenomena and the names of the mtc paper (Table I and
- * Figure 5). The first group is found straight from the history, without any search;
+ * Figure 5), and Elle's list-append anomalies. The first group is found straight from the history, without any search;
  * the second group are cycles in the dependency graph.
  */
 public enum Anomaly {
@@ -14,6 +14,9 @@ public enum Anomaly {
   NOT_MY_OWN_WRITE("NotMyOwnWrite", "a transaction wrote a key and then read a value someone else wrote", false),
   NOT_MY_LAST_WRITE("NotMyLastWrite", "a transaction wrote a key twice and then read its first value", false),
   NON_REPEATABLE_READ("NonRepeatableReads", "a transaction read one key twice, without writing it between, and saw two values", false),
+  // Found without search in list-append reads (Elle, Kingsbury and Alvaro, VLDB 2020, 4.2).
+  INCOMPATIBLE_ORDER("IncompatibleOrder", "two reads of one list disagree on its order: neither is a prefix of the other", false),
+  DUPLICATE_ELEMENTS("DuplicateElements", "a read list holds one appended element twice", false),
   // Cycles in the dependency graph.
   G0("G0", "write cycle: transactions overwrite each other in a cycle", true),
   G1C("G1c", "circular information flow through write and read dependencies", true),

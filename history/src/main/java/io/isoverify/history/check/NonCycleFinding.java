@@ -57,10 +57,12 @@ public record NonCycleFinding(Anomaly anomaly, int[] txns, int key, int[] ops, i
 
   /**
    * The certificate: the finding, and, when another transaction's write was read
-   * (AbortedRead, IntermediateRead), the WR edge from the writer to the reader.
+   * (AbortedRead, IntermediateRead), the WR edge from the writer to the reader. An
+   * IncompatibleOrder names the two readers, the other one second, and has no edge.
    */
   public Certificate certificate() {
     List<Edge> edges = txns.length == 2 && anomaly != Anomaly.NOT_MY_OWN_WRITE
+        && anomaly != Anomaly.INCOMPATIBLE_ORDER
         ? List.of(new Edge(txns[1], txns[0], EdgeType.WR, key, value))
         : List.of();
     return new Certificate(anomaly, txns, new int[] {key}, ops, edges);

@@ -30,13 +30,19 @@ public final class CertificateSummary {
     return switch (c.anomaly()) {
       case THIN_AIR_READ -> read(h, t, key, o[0]) + ", a value no transaction wrote";
       case FUTURE_READ -> read(h, t, key, o[0]) + " before writing that value itself";
-      case ABORTED_READ -> read(h, t, key, o[1]) + ", written by " + other + ", which aborted";
+      case ABORTED_READ -> read(h, t, key, o[1]) + (h.readList(o[1]) != null
+          ? ", holding " + value(h, o[0]) + ", appended by " + other + ", which aborted"
+          : ", written by " + other + ", which aborted");
       case INTERMEDIATE_READ -> read(h, t, key, o[2]) + ", which " + other
           + " wrote and then overwrote with " + value(h, o[1]);
       case NOT_MY_OWN_WRITE -> t + " wrote " + key + " = " + value(h, o[0]) + " but then read "
           + value(h, o[1]) + (other != null ? ", written by " + other : "");
       case NOT_MY_LAST_WRITE -> t + " wrote " + key + " = " + value(h, o[0]) + ", then "
           + value(h, o[1]) + ", but read " + value(h, o[2]);
+      case INCOMPATIBLE_ORDER -> read(h, t, key, o[1]) + " but " + other + " read " + key + " = "
+          + list(h, o[0]) + ": neither list is a prefix of the other";
+      case DUPLICATE_ELEMENTS -> read(h, t, key, o[0]) + ", which holds " + repeated(h, o[0])
+          + " twice";
       case NON_REPEATABLE_READ -> t + " read " + key + " twice and saw " + value(h, o[0]) + " then "
           + value(h, o[1]);
       default -> throw new IllegalArgumentException("not a non-cycle anomaly: " + c.anomaly());
@@ -77,8 +83,30 @@ public final class CertificateSummary {
     return label;
   }
 
+  /** "T1 read x = 3", or, for a list-append read, the whole list: "T1 read x = [1 2 3]". */
   private static String read(History h, String t, String key, int op) {
-    return t + " read " + key + " = " + value(h, op);
+    return t + " read " + key + " = " + (h.readList(op) != null ? list(h, op) : value(h, op));
+  }
+
+  /** The first element a read list holds twice. */
+  private static String repeated(History h, int op) {
+    int[] list = h.readList(op);
+    for (int i = 1; i < list.length; i++) {
+      for (int j = 0; j < i; j++) {
+        if (list[j] == list[i]) {
+          return h.showValue(list[i]);
+        }
+      }
+    }
+    return "an element";
+  }
+
+  private static String list(History h, int op) {
+    StringBuilder s = new StringBuilder("[");
+    for (int v : h.readList(op)) {
+      s.append(s.length() > 1 ? " " : "").append(h.showValue(v));
+    }
+    return s.append(']').toString();
   }
 
   private static String value(History h, int op) {

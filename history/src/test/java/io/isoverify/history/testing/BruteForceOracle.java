@@ -22,6 +22,8 @@ import java.util.List;
  *       writes (first committer wins); a session's transaction starts after its
  *       predecessor committed.
  * </ul>
+ * A list-append read (Elle) must return exactly the appends to its key by the transactions
+ * it sees, in their order, each one's in program order, then its own earlier appends.
  * Aborted transactions never run; each transaction with an unknown outcome is tried both
  * ways. Cost: O(2^u * n! * n^2) for n transactions and u unknown ones.
  */
@@ -123,7 +125,11 @@ public final class BruteForceOracle {
     Arrays.fill(own, Integer.MIN_VALUE);
     for (int o = h.firstOp(t); o < h.endOp(t); o++) {
       int key = h.opKey(o);
-      if (h.opKind(o) == OpKind.READ) {
+      if (h.readList(o) != null) {
+        if (!Arrays.equals(h.readList(o), list(t, o, order, seen))) {
+          return false;
+        }
+      } else if (h.opKind(o) == OpKind.READ) {
         int expected = own[key] != Integer.MIN_VALUE ? own[key] : lastWrite(key, order, seen);
         if (h.opValue(o) != expected) {
           return false;
@@ -133,6 +139,29 @@ public final class BruteForceOracle {
       }
     }
     return true;
+  }
+
+  /**
+   * The list a list-append read {@code o} of t must return (Elle): the appends to its key by
+   * the first {@code seen} commits of the order, each transaction's in program order, then
+   * t's own appends before o.
+   */
+  private int[] list(int t, int o, int[] order, int seen) {
+    int key = h.opKey(o);
+    List<Integer> out = new ArrayList<>();
+    for (int p = 0; p < seen; p++) {
+      appends(txns[order[p]], key, h.endOp(txns[order[p]]), out);
+    }
+    appends(t, key, o, out);
+    return out.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  private void appends(int t, int key, int before, List<Integer> out) {
+    for (int o = h.firstOp(t); o < before; o++) {
+      if (h.opKey(o) == key && h.opKind(o) == OpKind.APPEND) {
+        out.add(h.opValue(o));
+      }
+    }
   }
 
   /** The value of the key after the first {@code seen} commits of the order. */

@@ -13,7 +13,8 @@ import io.isoverify.history.Outcome;
  *   s2: T7[r x init; w x 2]! [r y 1]?@10-20
  * </pre>
  * Operations are {@code r KEY VALUE} or {@code w KEY VALUE}; the value {@code init} is the
- * key's initial state. After a transaction: {@code !} aborted, {@code ?} unknown outcome,
+ * key's initial state. List-append (Elle): {@code a KEY VALUE} appends, {@code r KEY (1 2 3)}
+ * reads the whole list, oldest first ({@code r KEY ()} the empty one). After a transaction: {@code !} aborted, {@code ?} unknown outcome,
  * {@code @START-END} client timestamps. {@code T<id>} before the bracket sets the
  * transaction id; otherwise ids count 1, 2, ... in order of appearance (labelled ones
  * included). Keys are strings, values integers. {@code #} starts a comment.
@@ -95,12 +96,29 @@ public final class HistoryDsl {
       String body, Outcome outcome, long start, long end) throws InvalidHistoryException {
     String[] ops = body.split(";");
     for (int k = 0; k < ops.length; k++) {
-      String[] parts = ops[k].trim().split("\\s+");
-      if (parts.length != 3 || !(parts[0].equals("r") || parts[0].equals("w"))) {
+      String op = ops[k].trim();
+      int open = op.indexOf('(');
+      String[] parts = (open < 0 ? op : op.substring(0, open)).trim().split("\\s+");
+      boolean list = open >= 0 && parts.length == 2 && parts[0].equals("r");
+      if (!list && (parts.length != 3 || !(parts[0].equals("r") || parts[0].equals("w")
+          || parts[0].equals("a")))) {
         throw new IllegalArgumentException("line " + line + ": bad operation '" + ops[k] + "'");
       }
-      OpKind kind = parts[0].equals("r") ? OpKind.READ : OpKind.WRITE;
+      OpKind kind = parts[0].equals("r") ? OpKind.READ
+          : parts[0].equals("a") ? OpKind.APPEND : OpKind.WRITE;
       int key = b.keys().encode(parts[1]);
+      if (list) {
+        String inner = op.substring(open + 1, op.indexOf(')')).trim();
+        String[] elements = inner.isEmpty() ? new String[0] : inner.split("\\s+");
+        int[] codes = new int[elements.length];
+        for (int e = 0; e < codes.length; e++) {
+          codes[e] = b.values().encode(Long.parseLong(elements[e]));
+        }
+        int value = codes.length == 0 ? History.INITIAL : codes[codes.length - 1];
+        b.add(line, session, id, pos, k, kind, key, value, outcome, start, end);
+        b.attachReadList(codes);
+        continue;
+      }
       int value = parts[2].equals("init") ? History.INITIAL : b.values().encode(Long.parseLong(parts[2]));
       b.add(line, session, id, pos, k, kind, key, value, outcome, start, end);
     }

@@ -125,7 +125,9 @@ public final class SparkEngine {
   }
 
   /**
-   * The list-append and predicate reads of the input, which no check uses yet: counted by a
+   * The list-append reads (which this engine does not check yet: its stages do not ship read
+   * lists, so its polygraph input has no list orders) and predicate reads (which no check
+   * uses yet) of the input: counted by a
    * scan of their columns only, and only when the input has such columns.
    */
   private UncheckedInformation unchecked(String path) {

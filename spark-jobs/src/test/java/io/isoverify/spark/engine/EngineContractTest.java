@@ -1,6 +1,7 @@
 package io.isoverify.spark.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.datasets.sim.RandomHistories;
 import io.isoverify.engine.Engine;
@@ -115,12 +116,33 @@ class EngineContractTest {
   @ParameterizedTest(name = "{0}")
   @CsvSource({"cobra/cockroach-G2-ser-violation, cobra", "cobra/twitter-1k-valid, cobra",
       "dbcop/dgraph-si-violation/history.bincode, dbcop", "text/postgres-ser-violation.txt, text",
-      "elle/paper-example.edn, elle", "vbox/iat_dda_read_skew_committed_pred, vbox",
+      "vbox/iat_dda_read_skew_committed_pred, vbox",
       "vbox/wat_sda_lost_update_c1, vbox", "vbox/rat_sda_dirty_read, vbox"})
   void theSharedCorporaGiveTheSameResultsOnBothEngines(String entry, String format) throws Exception {
     Path path = SharedCorpora.entry(entry);
     RunReport spark = assertSame(entry, path, HistoryFormat.ofCode(format));
     assertEquals(format, spark.format());
+  }
+
+  /**
+   * Read lists (Elle list-append) are checked in process only: the Spark stages do not ship
+   * them yet, so the Spark engine stays UNKNOWN where the in-process engine decides.
+   */
+  @Test
+  void theSparkEngineLeavesListAppendHistoriesUnknown() throws Exception {
+    Path path = SharedCorpora.entry("elle/paper-example.edn");
+    VerifyRequest request = new VerifyRequest(path.toString(), "paper", HistoryFormat.ofCode("elle"),
+        ALL, "contract");
+    RunReport local = new InProcessEngine().run(request, ProgressListener.NONE);
+    RunReport spark = DistributedEngine.embedded().run(request, ProgressListener.NONE);
+    for (int i = 0; i < ALL.size(); i++) {
+      assertEquals(Verdict.VIOLATED, local.levels().get(i).verdict());
+      LevelReport s = spark.levels().get(i);
+      if (s.verdict() != Verdict.VIOLATED) {
+        assertEquals(Verdict.UNKNOWN, s.verdict(), s.reason());
+        assertTrue(s.reason().contains("the Spark engine does not check yet"), s.reason());
+      }
+    }
   }
 
   @Test

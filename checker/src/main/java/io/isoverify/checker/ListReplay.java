@@ -1,0 +1,81 @@
+package io.isoverify.checker;
+
+import io.isoverify.history.History;
+import io.isoverify.history.OpKind;
+import java.util.Arrays;
+
+/**
+ * List-append reads (Elle, Kingsbury and Alvaro, VLDB 2020, section 4.2) replayed on a
+ * witness: a read list must be exactly the appends to its key by the transactions the reader
+ * sees, in commit order (each one's in program order), then the reader's own earlier
+ * appends. Used by {@link SerialReplay} (a transaction sees every earlier commit) and
+ * {@link SnapshotReplay} (those before its start point). O(list length + appends of the key
+ * before it) per read list.
+ */
+final class ListReplay {
+  private static final int APPEND = OpKind.APPEND.ordinal();
+
+  private final History h;
+  /** Per key, the commit positions and values of its appends in commit order. */
+  private final int[][] position;
+  private final int[][] value;
+
+  ListReplay(History h, int[] commitOrder) {
+    this.h = h;
+    int keys = h.keys().size();
+    int[] count = new int[keys];
+    for (int t : commitOrder) {
+      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+        if (h.opKindOrdinal(o) == APPEND) {
+          count[h.opKey(o)]++;
+        }
+      }
+    }
+    position = new int[keys][];
+    value = new int[keys][];
+    for (int k = 0; k < keys; k++) {
+      position[k] = new int[count[k]];
+      value[k] = new int[count[k]];
+    }
+    Arrays.fill(count, 0);
+    for (int p = 0; p < commitOrder.length; p++) {
+      int t = commitOrder[p];
+      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+        if (h.opKindOrdinal(o) == APPEND) {
+          int k = h.opKey(o);
+          position[k][count[k]] = p;
+          value[k][count[k]++] = h.opValue(o);
+        }
+      }
+    }
+  }
+
+  /**
+   * Null when read o of t (a list read) returned what t sees after the first {@code seen}
+   * commits, else why not.
+   */
+  String problem(int t, int o, int seen) {
+    int[] list = h.readList(o);
+    int k = h.opKey(o);
+    int i = 0;
+    for (int j = 0; j < position[k].length && position[k][j] < seen; j++) {
+      if (i >= list.length || list[i++] != value[k][j]) {
+        return mismatch(t, o, i - 1);
+      }
+    }
+    for (int p = h.firstOp(t); p < o; p++) {
+      if (h.opKindOrdinal(p) == APPEND && h.opKey(p) == k) {
+        if (i >= list.length || list[i++] != h.opValue(p)) {
+          return mismatch(t, o, i - 1);
+        }
+      }
+    }
+    return i == list.length ? null : mismatch(t, o, i);
+  }
+
+  private String mismatch(int t, int o, int at) {
+    return h.showTxn(t) + " read " + h.showKey(h.opKey(o)) + " as a list of "
+        + h.readList(o).length + " elements, but in the witness it sees another list (they differ "
+        + "at element " + Math.max(at, 0) + ")";
+  }
+}

@@ -1,0 +1,46 @@
+package io.isoverify.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.isoverify.history.History;
+import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.testing.HistoryDsl;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Keys read as lists (Elle list-append): the read lists fix the chain of the appends they
+ * show; appends no list shows come after it, and only their mutual order is a constraint.
+ */
+class ListChainsTest {
+  private static final PartitionOptions ONE = PartitionOptions.defaults().withThreads(1);
+
+  @Test
+  void theLongestListIsOneChainAndLeavesNoConstraint() {
+    // blind appends: as register writes they would be three concurrent chains
+    History h = HistoryDsl.parse("s1: [a x 1]\ns2: [a x 2]\ns3: [a x 3]\ns4: [r x (2 1 3)]");
+    Partition p = Partitioner.partition(h, Level.SER, ONE);
+    assertEquals(set("T2-WW(x)->T1", "T1-WW(x)->T3", "init-WW(x)->T2"),
+        Render.known(h, p, EdgeType.WW));
+    assertEquals(set("T3-WR(x)->T4"), Render.known(h, p, EdgeType.WR));
+    assertEquals(List.of(), Render.constraints(h, p));
+    assertEquals(0, p.stats().constraintsBefore());
+  }
+
+  @Test
+  void unobservedAppendsFollowTheObservedChainInEitherOrder() {
+    History h = HistoryDsl.parse("s1: [a x 1]\ns2: [a x 2]\ns3: [a x 3]\ns4: [r x (1)]");
+    Partition p = Partitioner.partition(h, Level.SER, ONE);
+    assertEquals(set("T1-WW(x)->T2", "T1-WW(x)->T3", "init-WW(x)->T1"),
+        Render.known(h, p, EdgeType.WW));
+    assertEquals(set("T4-RW(x)->T2", "T4-RW(x)->T3"), Render.known(h, p, EdgeType.RW));
+    assertEquals(1, p.stats().constraintsBefore());
+  }
+
+  private static Set<String> set(String... s) {
+    return new TreeSet<>(List.of(s));
+  }
+}
