@@ -1,8 +1,13 @@
 package io.isoverify.history;
 
+import io.isoverify.history.validation.OperationPositions;
+import io.isoverify.history.validation.RowRules;
+import io.isoverify.history.validation.SequenceRules;
+import io.isoverify.history.validation.TransactionFields;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * Assembles a {@link History} from operation rows in any order, and validates it: every
@@ -13,10 +18,13 @@ import java.util.Map;
  * the same transaction id is a <em>run</em> whose per-transaction fields are stored once.
  * Runs of the same transaction that arrive apart are merged in {@link #build()}.
  *
- * <p>Checks: operations of a transaction that disagree on session, outcome, position or
- * timestamps; a transaction id used in two sessions; two transactions at the same
- * (session, position); a gap or repeat in operation positions; a write without a value;
- * end before start; timestamps going back within a session; an empty history.
+ * <p>The checks are the rules of {@code io.isoverify.history.validation}, which the Spark
+ * stages apply too: each operation alone ({@link RowRules#operationProblem}); the rows of a
+ * transaction agreeing on its fields, within a run as rows arrive and between runs when
+ * building ({@link TransactionFields#disagreement}); the transactions in (session,
+ * position) order ({@link SequenceRules}); operation positions 0..k-1
+ * ({@link OperationPositions}). The first problem is thrown, placed at its row or
+ * transaction.
  */
 public final class HistoryBuilder {
   /** Names a row for messages: "row 17", "line 3", "byte 4096". */
@@ -41,27 +49,29 @@ public final class HistoryBuilder {
   private final Map<Integer, int[]> readLists = new HashMap<>();
   private final Map<Integer, PredicateRead> predicates = new HashMap<>();
 
-  // runs: run r owns arrival-order operations runFirstOp[r] .. runFirstOp[r+1]-1
+  // runs: run r owns arrival-order operations runFirstOp[r] .. runFirstOp[r+1]-1 and has
+  // the transaction's fields at place r of runFields
   private int runs;
   private long[] runTxn = new long[256];
-  private int[] runSession = new int[256];
-  private int[] runTxnPos = new int[256];
-  private byte[] runOutcome = new byte[256];
-  private long[] runStart = new long[256];
-  private long[] runEnd = new long[256];
+  private final TransactionFields runFields = new TransactionFields(256);
   private int[] runFirstOp = new int[257];
 
-  /** Scratch for {@link #copyOps}: position -> arrival-order operation, reused. */
-  private int[] slot = new int[16];
+  private final IntFunction<String> sessionName = sessions::show;
+  /** A run's place in messages: its first row. */
+  private final IntFunction<String> runPlace;
+  /** Position -> arrival-order operation of one transaction, reused by {@link #copyOps}. */
+  private final OperationPositions positions;
 
   public HistoryBuilder(String source, RowNamer namer) {
     this.source = source;
     this.namer = namer;
+    runPlace = r -> namer.name(opRow[runFirstOp[r]]);
+    positions = new OperationPositions(o -> namer.name(opRow[(int) o]));
   }
 
   /** A builder whose rows are named "row N". */
   public HistoryBuilder(String source) {
-    this(source, row -> "row " + row);
+    this(source, InvalidHistoryException::row);
   }
 
   public Dictionary sessions() {
@@ -92,22 +102,22 @@ public final class HistoryBuilder {
    */
   public void add(long row, int session, long txn, int txnPos, int opPosition, OpKind kind,
       int key, int value, Outcome outcome, long start, long end) throws InvalidHistoryException {
-    if (opPosition < 0) {
-      throw error(row, "operation position " + opPosition + " is negative");
+    String problem = RowRules.operationProblem(txn, txnPos, opPosition, kind, key >= 0,
+        value >= 0);
+    if (problem != null) {
+      throw error(row, problem);
     }
-    if (txnPos < 0) {
-      throw error(row, "transaction position " + txnPos + " is negative");
-    }
-    if (kind.installsVersion() && value < 0) {
-      throw error(row, "a " + kind.code() + " operation of transaction " + txn + " has no value");
-    }
-    if (kind != OpKind.PREDICATE_READ && key < 0) {
-      throw error(row, "operation of transaction " + txn + " has no key");
-    }
+    byte o = (byte) outcome.ordinal();
     if (runs > 0 && runTxn[runs - 1] == txn) {
-      agree(runs - 1, row, txn, session, txnPos, outcome, start, end);
+      // This runs for every row: the first row's name is built only on failure.
+      problem = runFields.disagreement(txn, session, txnPos, o, start, end, runs - 1,
+          sessionName, runPlace);
+      if (problem != null) {
+        throw error(row, problem);
+      }
     } else {
-      openRun(txn, session, txnPos, outcome, start, end);
+      openRun(txn);
+      runFields.set(runs - 1, session, txnPos, o, start, end);
     }
     if (ops == opPos.length) {
       int n = ops * 2;
@@ -136,77 +146,27 @@ public final class HistoryBuilder {
     predicates.put(ops - 1, predicate);
   }
 
-  private void openRun(long txn, int session, int txnPos, Outcome outcome, long start, long end) {
+  /** Opens a run of transaction {@code txn}. */
+  private void openRun(long txn) {
     if (runs + 1 >= runTxn.length) {
       int n = runTxn.length * 2;
       runTxn = Arrays.copyOf(runTxn, n);
-      runSession = Arrays.copyOf(runSession, n);
-      runTxnPos = Arrays.copyOf(runTxnPos, n);
-      runOutcome = Arrays.copyOf(runOutcome, n);
-      runStart = Arrays.copyOf(runStart, n);
-      runEnd = Arrays.copyOf(runEnd, n);
       runFirstOp = Arrays.copyOf(runFirstOp, n + 1);
     }
     runTxn[runs] = txn;
-    runSession[runs] = session;
-    runTxnPos[runs] = txnPos;
-    runOutcome[runs] = (byte) outcome.ordinal();
-    runStart[runs] = start;
-    runEnd[runs] = end;
     runFirstOp[runs] = ops;
     runs++;
-  }
-
-  private void agree(int r, long row, long txn, int session, int txnPos, Outcome outcome,
-      long start, long end) throws InvalidHistoryException {
-    // This runs for every row: the first row's name is built only on failure.
-    String where = " here but ";
-    if (runSession[r] != session) {
-      if (runTxnPos[r] != txnPos) {
-        throw error(row, "transaction id " + txn + " is used in two sessions: "
-            + sessions.show(session) + " here and " + sessions.show(runSession[r])
-            + firstRowOf(r));
-      }
-      throw error(row, "the operations of transaction " + txn + " disagree on the session: "
-          + sessions.show(session) + where + sessions.show(runSession[r]) + firstRowOf(r));
-    }
-    if (runTxnPos[r] != txnPos) {
-      throw error(row, "the operations of transaction " + txn
-          + " disagree on its position in the session: " + txnPos + where + runTxnPos[r]
-          + firstRowOf(r));
-    }
-    if (runOutcome[r] != outcome.ordinal()) {
-      throw error(row, "the operations of transaction " + txn + " disagree on the outcome: "
-          + outcome.code() + where + Outcome.ofOrdinal(runOutcome[r]).code() + firstRowOf(r));
-    }
-    if (runStart[r] != start || runEnd[r] != end) {
-      throw error(row, "the operations of transaction " + txn + " disagree on the timestamps: ["
-          + showTime(start) + ", " + showTime(end) + "]" + where + "[" + showTime(runStart[r])
-          + ", " + showTime(runEnd[r]) + "]" + firstRowOf(r));
-    }
-  }
-
-  /** " at row N": where run r's first operation came from, for messages. */
-  private String firstRowOf(int r) {
-    return " at " + namer.name(opRow[runFirstOp[r]]);
-  }
-
-  private static String showTime(long t) {
-    return t == History.NO_TIME ? "none" : Long.toString(t);
   }
 
   private InvalidHistoryException error(long row, String problem) {
     return new InvalidHistoryException(source, namer.name(row), problem);
   }
 
-  private InvalidHistoryException txnError(long txn, String problem) {
-    return new InvalidHistoryException(source, "transaction " + txn, problem);
-  }
-
   /** Validates everything gathered and returns the history. */
   public History build() throws InvalidHistoryException {
-    if (ops == 0) {
-      throw new InvalidHistoryException(source, "", "the history is empty: it has no operations");
+    String empty = SequenceRules.countProblem(ops);
+    if (empty != null) {
+      throw new InvalidHistoryException(source, "", empty);
     }
     int[] byTxn = IndexSort.byKey(Arrays.copyOf(runTxn, runs), runs);
     // Group runs of one transaction; txnRuns[g] .. txnRuns[g+1]-1 index byTxn.
@@ -215,9 +175,11 @@ public final class HistoryBuilder {
     for (int i = 0; i < runs; i++) {
       int r = byTxn[i];
       if (i > 0 && runTxn[byTxn[i - 1]] == runTxn[r]) {
-        int first = byTxn[groupStart[groups - 1]];
-        agree(first, opRow[runFirstOp[r]], runTxn[r], runSession[r], runTxnPos[r],
-            Outcome.ofOrdinal(runOutcome[r]), runStart[r], runEnd[r]);
+        String problem = runFields.disagreement(runTxn[r], r, byTxn[groupStart[groups - 1]],
+            sessionName, runPlace);
+        if (problem != null) {
+          throw error(opRow[runFirstOp[r]], problem);
+        }
       } else {
         groupStart[groups++] = i;
       }
@@ -228,7 +190,7 @@ public final class HistoryBuilder {
     long[] order = new long[groups];
     for (int g = 0; g < groups; g++) {
       int r = byTxn[groupStart[g]];
-      order[g] = ((long) runSession[r] << 32) | runTxnPos[r];
+      order[g] = ((long) runFields.session(r) << 32) | runFields.pos(r);
     }
     int[] txnOrder = IndexSort.byKey(order, groups);
 
@@ -252,21 +214,20 @@ public final class HistoryBuilder {
       int g = txnOrder[t];
       int r0 = byTxn[groupStart[g]];
       txnId[t] = runTxn[r0];
-      txnSession[t] = runSession[r0];
-      txnPos[t] = runTxnPos[r0];
-      txnOutcome[t] = runOutcome[r0];
-      startTs[t] = runStart[r0];
-      endTs[t] = runEnd[r0];
+      txnSession[t] = runFields.session(r0);
+      txnPos[t] = runFields.pos(r0);
+      txnOutcome[t] = runFields.outcome(r0);
+      startTs[t] = runFields.start(r0);
+      endTs[t] = runFields.end(r0);
       opStart[t] = out;
-      if (t > 0 && txnSession[t - 1] == txnSession[t] && txnPos[t - 1] == txnPos[t]) {
-        throw txnError(txnId[t], "two transactions are at position " + txnPos[t]
-            + " of session " + sessions.show(txnSession[t]) + ": " + txnId[t - 1] + " and "
-            + txnId[t]);
+      String problem = SequenceRules.problem(t, txnId, txnSession, txnPos, startTs, endTs,
+          sessionName);
+      if (problem != null) {
+        throw InvalidHistoryException.atTransaction(source, txnId[t], problem);
       }
       if (sessionStart[txnSession[t]] < 0) {
         sessionStart[txnSession[t]] = t;
       }
-      checkTimes(t, txnId, txnSession, startTs, endTs);
       out = copyOps(g, groupStart, byTxn, out, kindOut, keyOut, valueOut, listsOut,
           predicatesOut, txnId[t]);
     }
@@ -283,24 +244,6 @@ public final class HistoryBuilder {
         predicatesOut);
   }
 
-  private void checkTimes(int t, long[] txnId, int[] txnSession, long[] startTs, long[] endTs)
-      throws InvalidHistoryException {
-    long s = startTs[t];
-    long e = endTs[t];
-    if ((s == History.NO_TIME) != (e == History.NO_TIME)) {
-      throw txnError(txnId[t], "has a start timestamp or an end timestamp but not both");
-    }
-    if (s != History.NO_TIME && e < s) {
-      throw txnError(txnId[t], "ends (" + e + ") before it starts (" + s + ")");
-    }
-    if (t > 0 && txnSession[t - 1] == txnSession[t] && s != History.NO_TIME
-        && startTs[t - 1] != History.NO_TIME && (s < startTs[t - 1] || e < endTs[t - 1])) {
-      throw txnError(txnId[t], "timestamps go back in session " + sessions.show(txnSession[t])
-          + ": [" + s + ", " + e + "] follows transaction " + txnId[t - 1] + " at ["
-          + startTs[t - 1] + ", " + endTs[t - 1] + "]");
-    }
-  }
-
   /** Copies one transaction's operations in position order, checking positions 0..k-1. */
   private int copyOps(int g, int[] groupStart, int[] byTxn, int out, byte[] kindOut,
       int[] keyOut, int[] valueOut, Map<Integer, int[]> listsOut,
@@ -310,27 +253,18 @@ public final class HistoryBuilder {
       int r = byTxn[i];
       count += runFirstOp[r + 1] - runFirstOp[r];
     }
-    if (slot.length < count) {
-      slot = new int[Math.max(count, slot.length * 2)];
-    }
-    Arrays.fill(slot, 0, count, -1);
+    positions.start(count);
     for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
       int r = byTxn[i];
       for (int o = runFirstOp[r]; o < runFirstOp[r + 1]; o++) {
-        int p = opPos[o];
-        if (p >= count) {
-          throw txnError(txn, "operation positions have a gap: the transaction has " + count
-              + " operations but " + namer.name(opRow[o]) + " is at position " + p);
+        String problem = positions.place(opPos[o], o);
+        if (problem != null) {
+          throw InvalidHistoryException.atTransaction(source, txn, problem);
         }
-        if (slot[p] >= 0) {
-          throw txnError(txn, "operation position " + p + " is repeated, at "
-              + namer.name(opRow[slot[p]]) + " and " + namer.name(opRow[o]));
-        }
-        slot[p] = o;
       }
     }
     for (int p = 0; p < count; p++) {
-      int o = slot[p];
+      int o = (int) positions.at(p);
       kindOut[out] = opKind[o];
       keyOut[out] = opKey[o];
       valueOut[out] = opValue[o];

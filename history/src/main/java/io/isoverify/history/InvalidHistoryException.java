@@ -23,6 +23,21 @@ public final class InvalidHistoryException extends Exception {
     this.problem = problem;
   }
 
+  /** How the canonical forms name a row in messages: "row N". */
+  public static String row(long row) {
+    return "row " + row;
+  }
+
+  /** A problem at {@code row} of {@code file} ({@link #row}). */
+  public static InvalidHistoryException atRow(String file, long row, String problem) {
+    return new InvalidHistoryException(file, row(row), problem);
+  }
+
+  /** A problem of the transaction whose id in {@code file} is {@code txn}. */
+  public static InvalidHistoryException atTransaction(String file, long txn, String problem) {
+    return new InvalidHistoryException(file, "transaction " + txn, problem);
+  }
+
   private static String format(String file, String location, String problem) {
     return location == null || location.isEmpty()
         ? file + ": " + problem

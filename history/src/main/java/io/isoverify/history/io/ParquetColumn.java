@@ -1,6 +1,7 @@
 package io.isoverify.history.io;
 
 import io.isoverify.history.Dictionary;
+import io.isoverify.history.validation.RowFields;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.parquet.bytes.ByteBufferInputStream;
@@ -95,7 +96,7 @@ final class ParquetColumn {
 
   /** The value as a readable string, for messages. */
   String show() {
-    return isBinary() ? "\"" + binaries[index].toStringUsingUTF8() + "\""
+    return isBinary() ? RowFields.quoted(binaries[index].toStringUsingUTF8())
         : Long.toString(longs[index]);
   }
 

@@ -1,6 +1,7 @@
 package io.isoverify.history.io;
 
 import io.isoverify.history.Dictionary;
+import io.isoverify.history.validation.RowFields;
 import java.util.Arrays;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReadStore;
@@ -21,10 +22,10 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * this accepts both required and optional elements, as Spark writes them.
  */
 final class ParquetListColumn {
-  /** What {@link #read} returns for a row without a list. */
-  static final int NO_LIST = -1;
+  /** What {@link #read} returns for a row without a list: the rules' value. */
+  static final int NO_LIST = RowFields.NO_LIST;
   /** What {@link #read} returns for a row whose list has a null element. */
-  static final int NULL_ELEMENT = -2;
+  static final int NULL_ELEMENT = RowFields.NULL_ELEMENT;
 
   private final ColumnReader reader;
   private final PrimitiveTypeName type;

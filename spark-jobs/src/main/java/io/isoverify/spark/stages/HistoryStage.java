@@ -4,6 +4,7 @@ import static org.apache.spark.sql.functions.col;
 
 import io.isoverify.history.IndexSort;
 import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.validation.SequenceRules;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -29,8 +30,9 @@ import org.apache.spark.sql.types.DataType;
  * <p>Order of the checks, as in-process: the earliest row (in file order) with a problem of
  * its own or disagreeing with the adjacent rows of its transaction; then transactions whose
  * separate runs of rows disagree (lowest id first); then, in dense order, two transactions
- * at one position, timestamps, operation positions. Not checked here: the contents of
- * read_list (values against the read's value, null elements).
+ * at one position, timestamps, operation positions. The rules and their words are
+ * history's ({@code io.isoverify.history.validation}), as in-process: this stage only
+ * places them (rows, runs of rows, transactions) across tasks and orders their problems.
  *
  * <p>Cost: one Spark job, one scan and one shuffle of {@link Stretches} (about one narrow
  * row per transaction, hashed by transaction id, sorted within partitions by (txn, file,
@@ -92,14 +94,15 @@ public final class HistoryStage {
         split = g;
       }
     }
-    if (first == null && count == 0) {
-      throw new InvalidHistoryException(display, "", "the history is empty: it has no operations");
+    String empty = first == null ? SequenceRules.countProblem(count) : null;
+    if (empty != null) {
+      throw new InvalidHistoryException(display, "", empty);
     }
     if (first != null) {
-      throw new InvalidHistoryException(names[first.file()], "row " + first.row(), first.problem());
+      throw InvalidHistoryException.atRow(names[first.file()], first.row(), first.problem());
     }
     if (split != null) {
-      throw new InvalidHistoryException(names[split.file()], "row " + split.row(), split.problem());
+      throw InvalidHistoryException.atRow(names[split.file()], split.row(), split.problem());
     }
   }
 
@@ -195,14 +198,15 @@ public final class HistoryStage {
       base += b.size();
     }
     for (int t = 0; t < n; t++) {
-      String problem = SequenceChecks.problem(c, pos, t, sessionNames[session[t]]);
+      String problem = SequenceRules.problem(t, txnId, session, pos, start, end,
+          s -> sessionNames[s]);
       if (problem == null) {
         problem = opError[t];
       }
       if (problem != null) {
         TxnBlock b = blocks.get(blockOf[perm[t]]);
         int file = FileIndex.file(b.firstPos()[indexIn[perm[t]]]);
-        throw new InvalidHistoryException(names[file], "transaction " + txnId[t], problem);
+        throw InvalidHistoryException.atTransaction(names[file], txnId[t], problem);
       }
     }
     return new Result(path, c, sessionNames, names, paths, new TxnIndex(txnId));

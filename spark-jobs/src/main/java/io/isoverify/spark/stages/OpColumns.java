@@ -1,20 +1,6 @@
 package io.isoverify.spark.stages;
 
-import static io.isoverify.history.io.ParquetHistorySchema.END_TS;
-import static io.isoverify.history.io.ParquetHistorySchema.KEY;
-import static io.isoverify.history.io.ParquetHistorySchema.KIND;
-import static io.isoverify.history.io.ParquetHistorySchema.OP_POS;
-import static io.isoverify.history.io.ParquetHistorySchema.OUTCOME;
-import static io.isoverify.history.io.ParquetHistorySchema.PRED_FIELD;
-import static io.isoverify.history.io.ParquetHistorySchema.PRED_HIGH;
-import static io.isoverify.history.io.ParquetHistorySchema.PRED_LOW;
-import static io.isoverify.history.io.ParquetHistorySchema.PRED_MATCHED;
-import static io.isoverify.history.io.ParquetHistorySchema.SESSION;
-import static io.isoverify.history.io.ParquetHistorySchema.START_TS;
-import static io.isoverify.history.io.ParquetHistorySchema.TXN;
-import static io.isoverify.history.io.ParquetHistorySchema.TXN_POS;
-import static io.isoverify.history.io.ParquetHistorySchema.VALUE;
-
+import io.isoverify.history.validation.RowFields;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -38,25 +24,27 @@ import org.apache.spark.sql.functions;
  *   12..15 pred_field, pred_low, pred_high, pred_matched
  *   16     read_list   array of value, or null
  * </pre>
- * session, key and value keep their stored type (long or string); integer columns may be
- * int or long.
+ * Columns 2..15 are the {@link RowFields} columns in their order: column
+ * {@code FIELDS + f} holds field {@code f}. session, key and value keep their stored type
+ * (long or string); integer columns may be int or long.
  */
 public final class OpColumns {
   public static final int FILE = 0;
   public static final int ROW = 1;
-  public static final int SESSION_I = 2;
-  public static final int TXN_I = 3;
-  public static final int TXN_POS_I = 4;
-  public static final int OP_POS_I = 5;
-  public static final int KIND_I = 6;
-  public static final int KEY_I = 7;
-  public static final int VALUE_I = 8;
-  public static final int OUTCOME_I = 9;
-  public static final int START_I = 10;
-  public static final int END_I = 11;
-  public static final int PRED_I = 12;
-  public static final int LIST_I = 16;
-  static final String[] PRED = {PRED_FIELD, PRED_LOW, PRED_HIGH, PRED_MATCHED};
+  /** The index of the first {@link RowFields} column. */
+  public static final int FIELDS = 2;
+  public static final int SESSION_I = FIELDS + RowFields.SESSION;
+  public static final int TXN_I = FIELDS + RowFields.TXN;
+  public static final int TXN_POS_I = FIELDS + RowFields.TXN_POS;
+  public static final int OP_POS_I = FIELDS + RowFields.OP_POS;
+  public static final int KIND_I = FIELDS + RowFields.KIND;
+  public static final int KEY_I = FIELDS + RowFields.KEY;
+  public static final int VALUE_I = FIELDS + RowFields.VALUE;
+  public static final int OUTCOME_I = FIELDS + RowFields.OUTCOME;
+  public static final int START_I = FIELDS + RowFields.START_TS;
+  public static final int END_I = FIELDS + RowFields.END_TS;
+  public static final int PRED_I = FIELDS + RowFields.PRED_FIELD;
+  public static final int LIST_I = FIELDS + RowFields.NAMES.length;
 
   private OpColumns() {}
 
@@ -67,11 +55,10 @@ public final class OpColumns {
     List<Column> cols = new ArrayList<>();
     cols.add(functions.col("_metadata.file_path").as("file"));
     cols.add(functions.col("_metadata.row_index").plus(1).as("row"));
-    for (String c : new String[] {SESSION, TXN, TXN_POS, OP_POS, KIND, KEY, VALUE, OUTCOME}) {
-      cols.add(functions.col(c));
-    }
-    for (String c : new String[] {START_TS, END_TS, PRED_FIELD, PRED_LOW, PRED_HIGH, PRED_MATCHED}) {
-      cols.add(have.contains(c) ? functions.col(c) : functions.lit(null).cast("long").as(c));
+    for (int f = 0; f < RowFields.NAMES.length; f++) {
+      String c = RowFields.NAMES[f];
+      cols.add(f < RowFields.FIRST_OPTIONAL || have.contains(c) ? functions.col(c)
+          : functions.lit(null).cast("long").as(c));
     }
     cols.add(have.contains("read_list") ? functions.col("read_list")
         : functions.lit(null).cast("array<long>").as("read_list"));
@@ -86,15 +73,5 @@ public final class OpColumns {
     String[] files = spark.read().parquet(path).inputFiles();
     java.util.Arrays.sort(files);
     return files;
-  }
-
-  /** A number or null from an int or long column. */
-  static Long longOrNull(Row r, int i) {
-    return r.isNullAt(i) ? null : ((Number) r.get(i)).longValue();
-  }
-
-  /** How the Parquet reader shows a value in a message: strings quoted, numbers bare. */
-  static String show(Object v) {
-    return v instanceof String s ? "\"" + s + "\"" : String.valueOf(v);
   }
 }

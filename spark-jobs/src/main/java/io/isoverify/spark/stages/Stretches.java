@@ -1,17 +1,9 @@
 package io.isoverify.spark.stages;
 
-import static io.isoverify.spark.stages.OpColumns.END_I;
 import static io.isoverify.spark.stages.OpColumns.FILE;
-import static io.isoverify.spark.stages.OpColumns.OP_POS_I;
-import static io.isoverify.spark.stages.OpColumns.OUTCOME_I;
 import static io.isoverify.spark.stages.OpColumns.ROW;
-import static io.isoverify.spark.stages.OpColumns.SESSION_I;
-import static io.isoverify.spark.stages.OpColumns.START_I;
-import static io.isoverify.spark.stages.OpColumns.TXN_I;
-import static io.isoverify.spark.stages.OpColumns.TXN_POS_I;
 
-import io.isoverify.history.History;
-import io.isoverify.history.Outcome;
+import io.isoverify.history.validation.RowFields;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -22,10 +14,11 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The map side of the transaction job: checks each operation row alone ({@link RowChecks},
- * the first problem into a {@link FirstProblem}) and folds the good rows into stretches,
- * one narrow row per run of adjacent rows of one transaction that agree on everything the
- * transaction-level checks compare, with consecutive operation positions. A stretch stands
+ * The map side of the transaction job: checks each operation row alone (history's row
+ * rules through {@link OpRowFields}, the first problem into a {@link FirstProblem}) and
+ * folds the good rows into stretches, one narrow row per run of adjacent rows of one
+ * transaction that agree on everything the transaction-level checks compare, with
+ * consecutive operation positions. A stretch stands
  * for rows {@code row .. row+count-1} at positions {@code op_pos .. op_pos+count-1}, so
  * the reduce side sees exactly what the rows would have told it.
  *
@@ -51,6 +44,7 @@ final class Stretches implements Iterator<Row> {
   private final Iterator<Row> rows;
   private final FileIndex files;
   private final FirstProblem problems;
+  private final OpRowFields fields = new OpRowFields();
   private boolean open;
   private int file;
   private long row;
@@ -89,7 +83,7 @@ final class Stretches implements Iterator<Row> {
   public boolean hasNext() {
     while (next == null && rows.hasNext()) {
       Row r = rows.next();
-      String problem = RowChecks.problem(r);
+      String problem = fields.load(r);
       if (problem != null) {
         problems.add(new HistoryStage.Located(files.of(r.getString(FILE)), r.getLong(ROW), problem));
         continue;
@@ -116,13 +110,13 @@ final class Stretches implements Iterator<Row> {
   private void add(Row r) {
     int f = files.of(r.getString(FILE));
     long rowNo = r.getLong(ROW);
-    long t = ((Number) r.get(TXN_I)).longValue();
-    Object s = r.get(SESSION_I);
-    int p = ((Number) r.get(TXN_POS_I)).intValue();
-    int op = ((Number) r.get(OP_POS_I)).intValue();
-    byte o = (byte) Outcome.ofCode(r.getString(OUTCOME_I)).ordinal();
-    long st = time(r, START_I);
-    long en = time(r, END_I);
+    long t = fields.number(RowFields.TXN);
+    Object s = fields.session();
+    int p = (int) fields.number(RowFields.TXN_POS);
+    int op = (int) fields.number(RowFields.OP_POS);
+    byte o = (byte) fields.outcome();
+    long st = fields.time(RowFields.START_TS);
+    long en = fields.time(RowFields.END_TS);
     if (open && f == file && rowNo == row + count && t == txn && op == opPos + count
         && p == pos && o == outcome && st == start && en == end && Objects.equals(s, session)) {
       count++;
@@ -146,10 +140,5 @@ final class Stretches implements Iterator<Row> {
 
   private Row emit() {
     return RowFactory.create(file, row, count, txn, session, pos, opPos, outcome, start, end);
-  }
-
-  private static long time(Row r, int i) {
-    Long v = OpColumns.longOrNull(r, i);
-    return v == null ? History.NO_TIME : v;
   }
 }

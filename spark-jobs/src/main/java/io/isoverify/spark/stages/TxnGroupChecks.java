@@ -11,18 +11,21 @@ import static io.isoverify.spark.stages.Stretches.SESSION;
 import static io.isoverify.spark.stages.Stretches.START;
 import static io.isoverify.spark.stages.Stretches.TXN;
 
-import io.isoverify.history.History;
-import io.isoverify.history.Outcome;
+import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.validation.OperationPositions;
+import io.isoverify.history.validation.TransactionFields;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.function.IntFunction;
 import org.apache.spark.sql.Row;
 
 /**
  * The reduce side of the transaction job: the checks that concern the rows of one
- * transaction together, as HistoryBuilder makes them, over {@link Stretches} sorted by
- * (transaction, file, row): rows of one transaction that disagree on session, position,
- * outcome or timestamps (while reading, within a run of adjacent rows; when building,
- * between runs), and gaps or repeats in the operation positions. Streams over the sorted
+ * transaction together, over {@link Stretches} sorted by (transaction, file, row), with
+ * history's rules as HistoryBuilder applies them: rows of one transaction that disagree on
+ * session, position, outcome or timestamps ({@link TransactionFields#disagreement}: while
+ * reading, within a run of adjacent rows; when building, between runs), and gaps or
+ * repeats in the operation positions ({@link OperationPositions}). Streams over the sorted
  * stretches holding one transaction's at a time in primitive arrays, and fills one
  * {@link TxnBlock} per partition.
  */
@@ -31,13 +34,13 @@ final class TxnGroupChecks {
   private int[] file = new int[4];
   private long[] row = new long[4];
   private int[] count = new int[4];
-  private Object[] session = new Object[4];
-  private int[] pos = new int[4];
   private int[] opPos = new int[4];
-  private byte[] outcome = new byte[4];
-  private long[] start = new long[4];
-  private long[] end = new long[4];
-  private long[] slot = new long[16];
+  /** The stored sessions of the stretches; fields.session(i) is the first stretch with i's. */
+  private Object[] session = new Object[4];
+  private final TransactionFields fields = new TransactionFields(4);
+  private final IntFunction<String> sessionName = s -> String.valueOf(session[s]);
+  private final IntFunction<String> stretchPlace = i -> InvalidHistoryException.row(row[i]);
+  private final OperationPositions positions = new OperationPositions(InvalidHistoryException::row);
 
   /** The block of one partition's sorted stretches. */
   static TxnBlock block(Iterator<Row> sorted) {
@@ -66,22 +69,19 @@ final class TxnGroupChecks {
       file = Arrays.copyOf(file, m);
       row = Arrays.copyOf(row, m);
       count = Arrays.copyOf(count, m);
-      session = Arrays.copyOf(session, m);
-      pos = Arrays.copyOf(pos, m);
       opPos = Arrays.copyOf(opPos, m);
-      outcome = Arrays.copyOf(outcome, m);
-      start = Arrays.copyOf(start, m);
-      end = Arrays.copyOf(end, m);
+      session = Arrays.copyOf(session, m);
     }
     file[n] = r.getInt(FILE_I);
     row[n] = r.getLong(ROW_I);
     count[n] = r.getInt(COUNT_I);
-    session[n] = r.get(SESSION);
-    pos[n] = r.getInt(POS);
     opPos[n] = r.getInt(OP_POS);
-    outcome[n] = r.getByte(OUTCOME);
-    start[n] = r.getLong(START);
-    end[n] = r.getLong(END);
+    session[n] = r.get(SESSION);
+    int code = 0;
+    while (!session[code].equals(session[n])) {
+      code++;
+    }
+    fields.set(n, code, r.getInt(POS), r.getByte(OUTCOME), r.getLong(START), r.getLong(END));
     n++;
   }
 
@@ -94,8 +94,8 @@ final class TxnGroupChecks {
     for (int i = 0; i < n; i++) {
       ops += count[i];
     }
-    int b = out.add(txn, session[0], pos[0], outcome[0], start[0], end[0], ops,
-        FileIndex.position(file[0], row[0]));
+    int b = out.add(txn, session[0], fields.pos(0), fields.outcome(0), fields.start(0),
+        fields.end(0), ops, FileIndex.position(file[0], row[0]));
     int runFirst = 0;
     boolean reading = false;
     boolean group = false;
@@ -104,77 +104,35 @@ final class TxnGroupChecks {
       if (!adjacent) {
         runFirst = i;
         if (!group) {
-          String d = disagreement(txn, i, 0);
+          String d = fields.disagreement(txn, i, 0, sessionName, stretchPlace);
           if (d != null) {
             group = true;
             out.groupError(txn, file[i], row[i], d);
           }
         }
       } else if (!reading) {
-        String d = disagreement(txn, i, runFirst);
+        String d = fields.disagreement(txn, i, runFirst, sessionName, stretchPlace);
         if (d != null) {
           reading = true;
           out.readingError(file[i], row[i], d);
         }
       }
     }
-    String p = positions(txn, ops);
+    String p = positions(ops);
     if (p != null) {
       out.opError(b, p);
     }
   }
 
-  /** HistoryBuilder.agree: how stretch {@code o}'s rows disagree with {@code first}'s, or null. */
-  private String disagreement(long txn, int o, int first) {
-    String at = " at row " + row[first];
-    String where = " here but ";
-    if (!session[o].equals(session[first])) {
-      if (pos[o] != pos[first]) {
-        return "transaction id " + txn + " is used in two sessions: " + session[o]
-            + " here and " + session[first] + at;
-      }
-      return "the operations of transaction " + txn + " disagree on the session: "
-          + session[o] + where + session[first] + at;
-    }
-    if (pos[o] != pos[first]) {
-      return "the operations of transaction " + txn
-          + " disagree on its position in the session: " + pos[o] + where + pos[first] + at;
-    }
-    if (outcome[o] != outcome[first]) {
-      return "the operations of transaction " + txn + " disagree on the outcome: "
-          + Outcome.ofOrdinal(outcome[o]).code() + where
-          + Outcome.ofOrdinal(outcome[first]).code() + at;
-    }
-    if (start[o] != start[first] || end[o] != end[first]) {
-      return "the operations of transaction " + txn + " disagree on the timestamps: ["
-          + time(start[o]) + ", " + time(end[o]) + "]" + where + "[" + time(start[first])
-          + ", " + time(end[first]) + "]" + at;
-    }
-    return null;
-  }
-
-  private static String time(long t) {
-    return t == History.NO_TIME ? "none" : Long.toString(t);
-  }
-
-  /** HistoryBuilder.copyOps: positions must be 0..count-1, each once, checked in row order. */
-  private String positions(long txn, int ops) {
-    if (slot.length < ops) {
-      slot = new long[Math.max(ops, slot.length * 2)];
-    }
-    Arrays.fill(slot, 0, ops, -1);
+  /** Places every operation of the transaction's stretches, in row order. */
+  private String positions(int ops) {
+    positions.start(ops);
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < count[i]; j++) {
-        int p = opPos[i] + j;
-        long r = row[i] + j;
-        if (p >= ops) {
-          return "operation positions have a gap: the transaction has " + ops
-              + " operations but row " + r + " is at position " + p;
+        String p = positions.place(opPos[i] + j, row[i] + j);
+        if (p != null) {
+          return p;
         }
-        if (slot[p] >= 0) {
-          return "operation position " + p + " is repeated, at row " + slot[p] + " and row " + r;
-        }
-        slot[p] = r;
       }
     }
     return null;

@@ -63,6 +63,10 @@ class SparkValidationTest {
         Arguments.of("predicate read without match count", PRED, new String[] {
             "session=1 txn=1 txn_pos=0 op_pos=0 kind=pr outcome=committed pred_field=1 pred_low=0 pred_high=9"}),
         Arguments.of("predicate columns on a write", PRED, new String[] {W + " pred_low=3"}),
+        Arguments.of("predicate match count beyond 32 bits",
+            PRED.replace("optional int32 pred_matched;", "optional int64 pred_matched;"),
+            new String[] {"session=1 txn=1 txn_pos=0 op_pos=0 kind=pr outcome=committed "
+                + "pred_field=1 pred_low=0 pred_high=9 pred_matched=4294967296"}),
         Arguments.of("negative operation position", B, new String[] {W.replace("op_pos=0", "op_pos=-1")}),
         Arguments.of("rows disagree on the session", B,
             new String[] {W, W.replace("session=1", "session=2").replace("op_pos=0", "op_pos=1")}),
