@@ -1,15 +1,14 @@
 package io.isoverify.cli;
 
-import io.isoverify.datasets.postgres.PostgresCluster;
+import io.isoverify.datasets.postgres.PostgresExtension;
 import io.isoverify.history.History;
 import io.isoverify.history.io.ParquetHistoryReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,25 +17,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The collect command against a real PostgreSQL: the file it writes, and its failures. */
 class CollectCommandTest {
-  private static PostgresCluster cluster;
+  @RegisterExtension
+  static final PostgresExtension POSTGRES = new PostgresExtension();
 
   @TempDir
   Path dir;
 
   private final StringWriter out = new StringWriter();
   private final StringWriter err = new StringWriter();
-
-  @BeforeAll
-  static void startPostgres() throws Exception {
-    cluster = PostgresCluster.start();
-  }
-
-  @AfterAll
-  static void stopPostgres() throws Exception {
-    if (cluster != null) {
-      cluster.close();
-    }
-  }
 
   private int collect(String... args) {
     return CollectCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
@@ -45,7 +33,7 @@ class CollectCommandTest {
   @Test
   void writesTheCollectedHistoryAsParquet() throws Exception {
     Path file = dir.resolve("rr.parquet");
-    int code = collect("--jdbc", cluster.jdbcUrl(), "--isolation", "repeatable-read",
+    int code = collect("--jdbc", POSTGRES.cluster().jdbcUrl(), "--isolation", "repeatable-read",
         "--sessions", "3", "--txns", "30", "--ops", "4", "--keys", "20", "--seed", "5",
         file.toString());
 
@@ -68,7 +56,7 @@ class CollectCommandTest {
 
   @Test
   void anUnknownIsolationLevelIsAUsageError() {
-    int code = collect("--jdbc", cluster.jdbcUrl(), "--isolation", "snapshot",
+    int code = collect("--jdbc", POSTGRES.cluster().jdbcUrl(), "--isolation", "snapshot",
         dir.resolve("x.parquet").toString());
 
     assertEquals(2, code);
@@ -80,7 +68,7 @@ class CollectCommandTest {
   @Test
   void aDatabaseFailureIsOneLineAndLeavesNoFile() {
     Path file = dir.resolve("missing.jsonl");
-    int code = collect("--jdbc", cluster.missingDatabaseUrl(), "--txns", "10", file.toString());
+    int code = collect("--jdbc", POSTGRES.cluster().missingDatabaseUrl(), "--txns", "10", file.toString());
 
     assertEquals(CollectCommand.DATABASE_FAILED, code);
     String message = err.toString().strip();

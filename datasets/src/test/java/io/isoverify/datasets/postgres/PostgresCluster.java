@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 /**
  * Test fixture: a throwaway PostgreSQL cluster on a free loopback port, started and stopped
  * through {@code bin/pg-cluster} (which installs PostgreSQL when it is missing). Use one per
- * test class: start it in {@code @BeforeAll}, close it in {@code @AfterAll}.
+ * test class, through {@link PostgresExtension}.
  */
 public final class PostgresCluster implements AutoCloseable {
   private static final int START_ATTEMPTS = 3;

@@ -11,9 +11,8 @@ import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.io.HistoryBuilderSink;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -25,19 +24,8 @@ class PostgresCollectorTest {
   /** Two keys, both read then written by every transaction: every pair of them conflicts. */
   private static final ReadModifyWriteWorkload CONTENDED = new ReadModifyWriteWorkload(2, 1);
 
-  private static PostgresCluster cluster;
-
-  @BeforeAll
-  static void startPostgres() throws Exception {
-    cluster = PostgresCluster.start();
-  }
-
-  @AfterAll
-  static void stopPostgres() throws Exception {
-    if (cluster != null) {
-      cluster.close();
-    }
-  }
+  @RegisterExtension
+  static final PostgresExtension POSTGRES = new PostgresExtension();
 
   private static Collected collect(CollectorConfig config, ReadModifyWriteWorkload workload)
       throws Exception {
@@ -55,7 +43,7 @@ class PostgresCollectorTest {
   @ParameterizedTest
   @EnumSource(PostgresIsolation.class)
   void everyLevelRecordsAWholeValidHistory(PostgresIsolation level) throws Exception {
-    Collected c = collect(CollectorConfig.of(cluster.jdbcUrl(), level, SESSIONS, TRANSACTIONS,
+    Collected c = collect(CollectorConfig.of(POSTGRES.cluster().jdbcUrl(), level, SESSIONS, TRANSACTIONS,
         SEED), new ReadModifyWriteWorkload(8, 2));
     History h = c.history();
 
@@ -85,7 +73,7 @@ class PostgresCollectorTest {
 
   @Test
   void serializableAbortsConflictingTransactionsAndLosesNoUpdate() throws Exception {
-    Collected c = collect(CollectorConfig.of(cluster.jdbcUrl(), PostgresIsolation.SERIALIZABLE,
+    Collected c = collect(CollectorConfig.of(POSTGRES.cluster().jdbcUrl(), PostgresIsolation.SERIALIZABLE,
         SESSIONS, TRANSACTIONS, SEED), CONTENDED);
 
     assertTrue(countOutcome(c.history(), Outcome.ABORTED) > 0,
@@ -96,7 +84,7 @@ class PostgresCollectorTest {
 
   @Test
   void repeatableReadAbortsTheSecondUpdaterAndLosesNoUpdate() throws Exception {
-    Collected c = collect(CollectorConfig.of(cluster.jdbcUrl(), PostgresIsolation.REPEATABLE_READ,
+    Collected c = collect(CollectorConfig.of(POSTGRES.cluster().jdbcUrl(), PostgresIsolation.REPEATABLE_READ,
         SESSIONS, TRANSACTIONS, SEED), CONTENDED);
 
     assertTrue(countOutcome(c.history(), Outcome.ABORTED) > 0,
@@ -107,7 +95,7 @@ class PostgresCollectorTest {
 
   @Test
   void readCommittedLosesUpdates() throws Exception {
-    Collected c = collect(CollectorConfig.of(cluster.jdbcUrl(), PostgresIsolation.READ_COMMITTED,
+    Collected c = collect(CollectorConfig.of(POSTGRES.cluster().jdbcUrl(), PostgresIsolation.READ_COMMITTED,
         SESSIONS, TRANSACTIONS, SEED), CONTENDED);
     History h = c.history();
 
@@ -125,7 +113,7 @@ class PostgresCollectorTest {
 
   @Test
   void readsOfAbsentRowsAreReadsOfTheInitialState() throws Exception {
-    CollectorConfig config = new CollectorConfig(cluster.jdbcUrl(),
+    CollectorConfig config = new CollectorConfig(POSTGRES.cluster().jdbcUrl(),
         PostgresIsolation.REPEATABLE_READ, 2, 20, SEED, false, "kv_absent", 10);
     Collected c = collect(config, new ReadModifyWriteWorkload(1_000_000, 1));
     History h = c.history();
@@ -140,13 +128,13 @@ class PostgresCollectorTest {
 
   @Test
   void sessionsWhoseConnectionsAreKilledReconnectAndRecordTheOutcome() throws Exception {
-    CollectorConfig config = CollectorConfig.of(cluster.jdbcUrl(), PostgresIsolation.READ_COMMITTED,
+    CollectorConfig config = CollectorConfig.of(POSTGRES.cluster().jdbcUrl(), PostgresIsolation.READ_COMMITTED,
         SESSIONS, TRANSACTIONS, SEED);
     HistoryBuilderSink sink = sink();
     CollectionResult result;
     long killed;
     try (SessionKillingWorkload killing = new SessionKillingWorkload(
-        new ReadModifyWriteWorkload(8, 2), cluster.jdbcUrl(), 10)) {
+        new ReadModifyWriteWorkload(8, 2), POSTGRES.cluster().jdbcUrl(), 10)) {
       result = new PostgresCollector(config).collect(killing, sink);
       killed = killing.killed();
     }
@@ -165,7 +153,7 @@ class PostgresCollectorTest {
 
   @Test
   void aMissingDatabaseFailsWithPostgresMessage() {
-    CollectorConfig config = CollectorConfig.of(cluster.missingDatabaseUrl(),
+    CollectorConfig config = CollectorConfig.of(POSTGRES.cluster().missingDatabaseUrl(),
         PostgresIsolation.SERIALIZABLE, 1, 1, SEED);
     CollectionException e = assertThrows(CollectionException.class,
         () -> new PostgresCollector(config).collect(CONTENDED, sink()));

@@ -3,7 +3,7 @@ package io.isoverify.engine.postgres;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.isoverify.datasets.postgres.CollectorConfig;
-import io.isoverify.datasets.postgres.PostgresCluster;
+import io.isoverify.datasets.postgres.PostgresExtension;
 import io.isoverify.datasets.postgres.PostgresCollector;
 import io.isoverify.datasets.postgres.PostgresIsolation;
 import io.isoverify.datasets.postgres.ReadModifyWriteWorkload;
@@ -19,9 +19,8 @@ import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.HistoryBuilderSink;
 import java.util.EnumSet;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Histories recorded from a real PostgreSQL 15 (started on a free loopback port) get the
@@ -36,24 +35,13 @@ class PostgresVerdictsTest {
   /** Reads and writes of 4-8 keys out of 20: write skews happen when the database allows them. */
   private static final Workload MIXED = new GeneralWorkload(4, 8, 0.5, KeyDistribution.uniform(20));
 
-  private static PostgresCluster cluster;
-
-  @BeforeAll
-  static void startPostgres() throws Exception {
-    cluster = PostgresCluster.start();
-  }
-
-  @AfterAll
-  static void stopPostgres() throws Exception {
-    if (cluster != null) {
-      cluster.close();
-    }
-  }
+  @RegisterExtension
+  static final PostgresExtension POSTGRES = new PostgresExtension();
 
   private static Map<Level, LevelResult> collectAndVerify(PostgresIsolation isolation, Workload workload)
       throws Exception {
     HistoryBuilderSink sink = new HistoryBuilderSink("postgres " + isolation);
-    new PostgresCollector(CollectorConfig.of(cluster.jdbcUrl(), isolation, SESSIONS, TRANSACTIONS, SEED))
+    new PostgresCollector(CollectorConfig.of(POSTGRES.cluster().jdbcUrl(), isolation, SESSIONS, TRANSACTIONS, SEED))
         .collect(workload, sink);
     History h = sink.history();
     return new InProcessVerifier(VerifierOptions.defaults()).verify(h, EnumSet.of(Level.SER, Level.SI));
