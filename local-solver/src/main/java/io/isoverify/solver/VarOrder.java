@@ -44,6 +44,16 @@ final class VarOrder {
     up(size++);
   }
 
+  /** The variable removeMax would return; the order must not be empty. */
+  int peekMax() {
+    return heap[0];
+  }
+
+  /** Whether a is decided before b: more active, or as active and of lower rank. */
+  boolean prefers(int a, int b) {
+    return before(a, b);
+  }
+
   int removeMax() {
     int top = heap[0];
     index[top] = -1;
