@@ -74,9 +74,7 @@ public final class ListRules {
   private int longest;
   private int orderSize;
   private int[] order = new int[16];
-  private int pairs;
-  private int[] pairReader = new int[16];
-  private int[] pairWriter = new int[16];
+  private final ReadPairs pairs = new ReadPairs();
   final List<NonCycleFinding> findings = new ArrayList<>();
   private final ListRead read = new ListRead(this);
 
@@ -92,11 +90,11 @@ public final class ListRules {
     this.outcome = outcome;
     this.counted = counted;
     indexAppends(ops, Math.max(ops.values(), lists.values()));
-    pairs = 0;
+    pairs.clear();
     orderSize = 0;
     findings.clear();
     if (counted == null) {
-      pairs();
+      unknownAppends();
     }
     longest = longest();
     if (!decided || longest < 0) {
@@ -150,7 +148,7 @@ public final class ListRules {
   }
 
   /** (reader, unknown-outcome appender) for every element of a non-aborted reader's list. */
-  private void pairs() {
+  private void unknownAppends() {
     for (int r = 0; r < lists.size(); r++) {
       int t = lists.txn(r);
       if (outcome[t] == ABORTED) {
@@ -159,12 +157,7 @@ public final class ListRules {
       for (int i = 0; i < lists.length(r); i++) {
         int w = appender(lists.element(r, i));
         if (w >= 0 && outcome[w] == UNKNOWN) {
-          if (pairs == pairReader.length) {
-            pairReader = Arrays.copyOf(pairReader, pairs * 2);
-            pairWriter = Arrays.copyOf(pairWriter, pairs * 2);
-          }
-          pairReader[pairs] = t;
-          pairWriter[pairs++] = w;
+          pairs.add(t, w);
         }
       }
     }
@@ -263,17 +256,9 @@ public final class ListRules {
     return order[i];
   }
 
-  public int pairCount() {
+  /** (list reader, unknown-outcome appender of an element it read), first pass only. */
+  public ReadPairs pairs() {
     return pairs;
-  }
-
-  /** Pair p: a list reader, and the unknown-outcome appender of an element it read. */
-  public int pairReader(int p) {
-    return pairReader[p];
-  }
-
-  public int pairWriter(int p) {
-    return pairWriter[p];
   }
 
   /** The findings, by read (valid when decided); key as given, values local. */

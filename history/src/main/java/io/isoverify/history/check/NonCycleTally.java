@@ -72,9 +72,7 @@ public final class NonCycleTally implements Serializable {
       dupFirstTxn = ops.txn(rules.firstWrite(ops.value(d)));
       dupSecondTxn = ops.txn(d);
     }
-    for (int p = 0; p < rules.pairCount(); p++) {
-      pair(rules.pairReader(p), rules.pairWriter(p));
-    }
+    add(rules.pairs());
     for (NonCycleFinding f : rules.findings()) {
       add(f, rules.outcome(f.readTxn()), valueCode);
     }
@@ -86,19 +84,19 @@ public final class NonCycleTally implements Serializable {
    * {@code valueCode[v]}.
    */
   public void add(ListRules rules, int[] valueCode) {
-    for (int p = 0; p < rules.pairCount(); p++) {
-      pair(rules.pairReader(p), rules.pairWriter(p));
-    }
+    add(rules.pairs());
     for (NonCycleFinding f : rules.findings()) {
       add(f, rules.outcome(f.readTxn()), valueCode);
     }
   }
 
-  private void pair(int reader, int writer) {
-    if (pairCount == pairs.length) {
-      pairs = Arrays.copyOf(pairs, Math.max(16, pairCount * 2));
+  private void add(ReadPairs read) {
+    for (int p = 0; p < read.count(); p++) {
+      if (pairCount == pairs.length) {
+        pairs = Arrays.copyOf(pairs, Math.max(16, pairCount * 2));
+      }
+      pairs[pairCount++] = ((long) read.reader(p) << 32) | read.writer(p);
     }
-    pairs[pairCount++] = ((long) reader << 32) | writer;
   }
 
   /** A finding of a reader with Outcome ordinal {@code outcome}, local values. */

@@ -87,15 +87,15 @@ class ListRulesTest {
     ListRules rules = new ListRules();
     rules.run(block, reads, 0, outcome, null);
     assertFalse(rules.decided());
-    assertEquals(1, rules.pairCount());
-    assertEquals(List.of(2, 2), List.of(rules.pairReader(0), rules.pairWriter(0)));
+    assertEquals(1, rules.pairs().count());
+    assertEquals(List.of(2, 2), List.of(rules.pairs().reader(0), rules.pairs().writer(0)));
 
     BitSet committed = new BitSet();
     committed.set(0, 2);
     rules.run(block, reads, 0, outcome, committed);
     assertTrue(rules.decided() && rules.listKey());
     assertArrayEquals(new int[] {0}, order(rules));
-    assertEquals(0, rules.pairCount());
+    assertEquals(0, rules.pairs().count());
 
     BitSet all = new BitSet();
     all.set(0, 3);
