@@ -14,20 +14,21 @@ import java.util.Random;
  * session's last commit, makes the write skews SI allows), a read now and then from a shorter prefix, then its own appends.
  * Sometimes a read list is corrupted (two elements swapped, one repeated, a value nobody
  * appended), a transaction aborts (its appends are never applied) or its outcome is unknown
- * (applied or not). Deterministic per seed.
+ * (applied or not). Deterministic per seed. Public for spark-jobs' differential test of the
+ * Spark engine's list checks.
  */
-final class RandomListHistories {
+public final class RandomListHistories {
   private static final String[] KEYS = {"x", "y", "z"};
 
   private RandomListHistories() {
   }
 
-  static History of(long seed) {
+  public static History of(long seed) {
     return HistoryDsl.parse(text(seed));
   }
 
   /** The history of the seed in HistoryDsl's text form. */
-  static String text(long seed) {
+  public static String text(long seed) {
     Random rnd = new Random(seed);
     int sessions = 1 + rnd.nextInt(3);
     int txns = 2 + rnd.nextInt(5);

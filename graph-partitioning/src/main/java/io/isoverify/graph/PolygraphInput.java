@@ -23,8 +23,8 @@ import io.isoverify.history.check.ListOrders;
  *   list key k    listKey[k]: read as a list (Elle); its observed appenders in order
  *                 listOrderTxn[listOrderStart[k] .. listOrderStart[k+1]-1]
  * </pre>
- * The Spark stages do not compute the list orders yet (their input has no list key), so
- * the Spark engine leaves histories with read lists UNKNOWN.
+ * The Spark stages compute the list orders with the same per-key list rules and add them
+ * with {@link #withListOrders}.
  */
 public final class PolygraphInput {
   final int keyCount;

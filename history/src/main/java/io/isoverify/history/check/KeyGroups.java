@@ -35,11 +35,29 @@ public final class KeyGroups {
 
   /** Runs the rules on every key of {@code h}, in key order, handing each to {@code visitor}. */
   public static void forEach(History h, Visitor visitor) {
+    byte[] outcome = outcomes(h);
+    KeyRules rules = new KeyRules();
+    forEachBlock(h, null, (k, block, local) -> {
+      rules.run(block, k, outcome);
+      visitor.key(k, rules, local.code);
+    });
+  }
+
+  /** Receives each key's block and its value numbering, valid only during the call. */
+  interface BlockVisitor {
+    void key(int key, KeyOps block, LocalValues local);
+  }
+
+  /**
+   * Hands {@code visitor} the block of every key {@code k} with {@code only[k]} (every key
+   * when null), in key order.
+   */
+  static void forEachBlock(History h, boolean[] only, BlockVisitor visitor) {
     int keys = h.keys().size();
     int[] start = new int[keys + 1];
     for (int o = 0; o < h.opCount(); o++) {
       int k = h.opKey(o);
-      if (k >= 0) {
+      if (k >= 0 && (only == null || only[k])) {
         start[k + 1]++;
       }
     }
@@ -56,7 +74,7 @@ public final class KeyGroups {
     for (int t = 0; t < h.txnCount(); t++) {
       for (int o = h.firstOp(t); o < h.endOp(t); o++) {
         int k = h.opKey(o);
-        if (k >= 0) {
+        if (k >= 0 && (only == null || only[k])) {
           int i = fill[k]++;
           op[i] = o;
           txn[i] = t;
@@ -65,27 +83,28 @@ public final class KeyGroups {
         }
       }
     }
-    byte[] outcome = outcomes(h);
     KeyOps block = new KeyOps();
-    KeyRules rules = new KeyRules();
     LocalValues local = new LocalValues();
     for (int k = 0; k < keys; k++) {
+      if (only != null && !only[k]) {
+        continue;
+      }
       block.clear();
       local.clear(start[k + 1] - start[k]);
       for (int i = start[k]; i < start[k + 1]; i++) {
         block.add(txn[i], op[i], kind[i], local.of(value[i]));
       }
-      rules.run(block, k, outcome);
-      visitor.key(k, rules, local.code);
+      visitor.key(k, block, local);
     }
   }
 
   /**
    * One key's values numbered by first appearance: an open-addressing table sized to the
    * key's operations, so it stays in cache (History's value codes are spread over the whole
-   * history). code[local] is the History value code.
+   * history). code[local] is the History value code; {@link #of} numbers values not seen
+   * yet (list elements too), so callers read {@code code} after numbering.
    */
-  private static final class LocalValues {
+  static final class LocalValues {
     private int[] table = new int[64];
     private int mask;
     private int count;
@@ -114,11 +133,29 @@ public final class KeyGroups {
           }
           code[count] = v;
           table[slot] = count;
+          if (2 * (count + 1) > mask) {
+            grow(); // only list elements outnumber the key's operations (sized for them)
+          }
           return count++;
         }
         if (code[local] == v) {
           return local;
         }
+      }
+    }
+
+    /** Twice the table, the numbered values placed again. */
+    private void grow() {
+      int capacity = 2 * (mask + 1);
+      table = new int[capacity];
+      mask = capacity - 1;
+      Arrays.fill(table, -1);
+      for (int local = 0; local <= count; local++) {
+        int slot = (code[local] * 0x9E3779B9) >>> 7 & mask;
+        while (table[slot] >= 0) {
+          slot = (slot + 1) & mask;
+        }
+        table[slot] = local;
       }
     }
   }

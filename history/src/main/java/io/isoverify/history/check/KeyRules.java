@@ -68,9 +68,7 @@ public final class KeyRules {
   private int reads;
   private int[] readAt = new int[16];
   private int[] readWriter = new int[16];
-  private int pairs;
-  private int[] pairReader = new int[16];
-  private int[] pairWriter = new int[16];
+  private final ReadPairs pairs = new ReadPairs();
   final List<NonCycleFinding> findings = new ArrayList<>();
   private final KeyFindings rules = new KeyFindings(this);
 
@@ -130,7 +128,7 @@ public final class KeyRules {
     }
     writes = 0;
     reads = 0;
-    pairs = 0;
+    pairs.clear();
     findings.clear();
     for (int g = 0; g < runs; g++) {
       if (!aborted(runTxn[g])) {
@@ -167,12 +165,7 @@ public final class KeyRules {
             : lowestEffective[v] < 0 || lowestEffective[v] == t ? NO_WRITER : lowestEffective[v];
       }
       if (v >= 0 && firstWrite[v] >= 0 && outcome[ops.txn(firstWrite[v])] == UNKNOWN) {
-        if (pairs == pairReader.length) {
-          pairReader = Arrays.copyOf(pairReader, pairs * 2);
-          pairWriter = Arrays.copyOf(pairWriter, pairs * 2);
-        }
-        pairReader[pairs] = t;
-        pairWriter[pairs++] = ops.txn(firstWrite[v]);
+        pairs.add(t, ops.txn(firstWrite[v]));
       }
     }
     rules.check(g);
@@ -247,17 +240,9 @@ public final class KeyRules {
     return readWriter[r];
   }
 
-  public int pairCount() {
+  /** Unknown-outcome reads: the reader, and the unknown-outcome first writer it read. */
+  public ReadPairs pairs() {
     return pairs;
-  }
-
-  /** Unknown-outcome read p: the reader, and the unknown-outcome first writer it read. */
-  public int pairReader(int p) {
-    return pairReader[p];
-  }
-
-  public int pairWriter(int p) {
-    return pairWriter[p];
   }
 
   /** The findings, by reading transaction and read; key as given, values local. */

@@ -2,18 +2,14 @@ package io.isoverify.history.check;
 
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
-import io.isoverify.history.anomaly.Anomaly;
-import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The anomalies found straight from a History held in memory, without any search (mtc
  * Table I, Figure 5(a)-(g)): ThinAirRead, AbortedRead (G1a), IntermediateRead (G1b),
  * FutureRead, NotMyOwnWrite, NotMyLastWrite, NonRepeatableReads, and in list-append reads
- * (Elle) IncompatibleOrder and DuplicateElements ({@link ListOrders}, in-process only). Each
- * one violates SER, SI and SSER alike.
+ * (Elle) IncompatibleOrder and DuplicateElements ({@link ListOrders}, the list rules both
+ * engines run). Each one violates SER, SI and SSER alike.
  *
  * <p>The in-process driver of the per-key rules the Spark engine runs too: the operations
  * grouped by key ({@link KeyGroups}), {@link KeyRules} per key, the results folded into one
@@ -39,28 +35,6 @@ public final class NonCycleChecks {
     NonCycleFindings found =
         NonCycleReduce.reduce(List.of(tally), null, KeyGroups.outcomes(h), examplesPerKind);
     return found.duplicate() != null ? found
-        : withListFindings(found, ListOrders.of(h).findings(), examplesPerKind);
-  }
-
-  /**
-   * The findings with those of the list-append reads ({@link ListOrders}: committed readers
-   * only) added, keeping {@code examplesPerKind} certificates of each kind.
-   */
-  static NonCycleFindings withListFindings(NonCycleFindings found, List<NonCycleFinding> lists,
-      int examplesPerKind) {
-    if (lists.isEmpty()) {
-      return found;
-    }
-    List<Certificate> examples = new ArrayList<>(found.examples());
-    Map<Anomaly, Long> counts = new EnumMap<>(Anomaly.class);
-    counts.putAll(found.counts());
-    for (NonCycleFinding f : lists) {
-      long before = counts.getOrDefault(f.anomaly(), 0L);
-      if (before < examplesPerKind) {
-        examples.add(f.certificate());
-      }
-      counts.put(f.anomaly(), before + 1);
-    }
-    return new NonCycleFindings(examples, counts, null);
+        : ListOrders.of(h, examplesPerKind).addedTo(found, examplesPerKind);
   }
 }

@@ -30,9 +30,13 @@ public record NonCycleFinding(Anomaly anomaly, int[] txns, int key, int[] ops, i
     int otherValue) implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  /** The order in which findings are reported: by reading transaction, then by its read. */
+  /**
+   * The order in which findings are reported: by reading transaction, then by its read, then
+   * by anomaly (one read has at most one finding of each kind).
+   */
   public static final Comparator<NonCycleFinding> ORDER =
-      Comparator.comparingInt(NonCycleFinding::readTxn).thenComparingInt(NonCycleFinding::readOp);
+      Comparator.comparingInt(NonCycleFinding::readTxn).thenComparingInt(NonCycleFinding::readOp)
+          .thenComparing(NonCycleFinding::anomaly);
 
   /** The transaction whose read shows the anomaly. */
   public int readTxn() {

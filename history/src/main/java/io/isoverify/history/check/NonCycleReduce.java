@@ -90,8 +90,11 @@ public final class NonCycleReduce {
     return keyCode == null ? key : keyCode[part][key];
   }
 
-  /** Committed transactions, plus unknown ones read (transitively) by counted ones. */
-  private static boolean[] counted(List<NonCycleTally> parts, byte[] outcome) {
+  /**
+   * The transactions that count: committed ones, plus unknown ones read (transitively) by
+   * counted ones through the tallies' unknown-outcome reads. O(transactions + pairs).
+   */
+  public static boolean[] counted(List<NonCycleTally> parts, byte[] outcome) {
     int n = outcome.length;
     int[] readerStart = new int[n + 1];
     int pairs = 0;

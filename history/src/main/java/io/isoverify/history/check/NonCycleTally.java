@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * The non-cycle results (mtc Table I) of a set of keys, folded key by key from
- * {@link KeyRules}: what one Spark partition sends the driver, or the whole history
- * in-process; {@link NonCycleReduce} then combines the tallies. It holds
+ * {@link KeyRules} (or, in a tally of their own, from {@link ListRules}: Elle's list findings
+ * and the reads of unknown outcomes' appends): what one Spark partition sends the driver, or
+ * the whole history in-process; {@link NonCycleReduce} then combines the tallies. It holds
  * <ul>
  *   <li>the count per anomaly of the findings of committed readers (they always count) and
  *       a bounded set of their first findings per anomaly, in {@link NonCycleFinding#ORDER};</li>
@@ -71,22 +72,42 @@ public final class NonCycleTally implements Serializable {
       dupFirstTxn = ops.txn(rules.firstWrite(ops.value(d)));
       dupSecondTxn = ops.txn(d);
     }
-    for (int p = 0; p < rules.pairCount(); p++) {
+    add(rules.pairs());
+    for (NonCycleFinding f : rules.findings()) {
+      add(f, rules.outcome(f.readTxn()), valueCode);
+    }
+  }
+
+  /**
+   * Folds in the last run of the list rules (Elle list-append: their pairs and findings, the
+   * edges and findings of the "counted" fixpoint over lists), whose local value v has code
+   * {@code valueCode[v]}.
+   */
+  public void add(ListRules rules, int[] valueCode) {
+    add(rules.pairs());
+    for (NonCycleFinding f : rules.findings()) {
+      add(f, rules.outcome(f.readTxn()), valueCode);
+    }
+  }
+
+  private void add(ReadPairs read) {
+    for (int p = 0; p < read.count(); p++) {
       if (pairCount == pairs.length) {
         pairs = Arrays.copyOf(pairs, Math.max(16, pairCount * 2));
       }
-      pairs[pairCount++] = ((long) rules.pairReader(p) << 32) | rules.pairWriter(p);
+      pairs[pairCount++] = ((long) read.reader(p) << 32) | read.writer(p);
     }
-    for (NonCycleFinding f : rules.findings()) {
-      byte outcome = rules.outcome(f.readTxn());
-      if (outcome == UNKNOWN) {
-        unknown.add(f.withValues(valueCode));
-      } else if (outcome == COMMITTED) {
-        int a = f.anomaly().ordinal();
-        counts[a]++;
-        if (bound[a] == null || NonCycleFinding.ORDER.compare(f, bound[a]) < 0) {
-          keep(a, f.withValues(valueCode));
-        }
+  }
+
+  /** A finding of a reader with Outcome ordinal {@code outcome}, local values. */
+  private void add(NonCycleFinding f, byte outcome, int[] valueCode) {
+    if (outcome == UNKNOWN) {
+      unknown.add(f.withValues(valueCode));
+    } else if (outcome == COMMITTED) {
+      int a = f.anomaly().ordinal();
+      counts[a]++;
+      if (bound[a] == null || NonCycleFinding.ORDER.compare(f, bound[a]) < 0) {
+        keep(a, f.withValues(valueCode));
       }
     }
   }

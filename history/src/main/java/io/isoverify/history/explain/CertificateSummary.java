@@ -29,7 +29,9 @@ public final class CertificateSummary {
     String other = c.txns().length > 1 ? txn(h, c.txns()[1]) : null;
     return switch (c.anomaly()) {
       case THIN_AIR_READ -> read(h, t, key, o[0]) + ", a value no transaction wrote";
-      case FUTURE_READ -> read(h, t, key, o[0]) + " before writing that value itself";
+      case FUTURE_READ -> read(h, t, key, o[0]) + (h.readList(o[0]) != null
+          ? ", holding " + value(h, o[1]) + ", before appending it itself"
+          : " before writing that value itself");
       case ABORTED_READ -> read(h, t, key, o[1]) + (h.readList(o[1]) != null
           ? ", holding " + value(h, o[0]) + ", appended by " + other + ", which aborted"
           : ", written by " + other + ", which aborted");

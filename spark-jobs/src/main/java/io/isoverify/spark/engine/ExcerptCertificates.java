@@ -2,6 +2,7 @@ package io.isoverify.spark.engine;
 
 import io.isoverify.checker.Check;
 import io.isoverify.checker.CycleCheck;
+import io.isoverify.checker.ListAnomalyCheck;
 import io.isoverify.engine.LevelReport;
 import io.isoverify.history.Dictionary;
 import io.isoverify.history.History;
@@ -45,9 +46,14 @@ import org.apache.spark.sql.SparkSession;
  * the certificate names, so they hold of the whole history as of the excerpt. Not
  * established: that the stated WW orders are forced (in-process neither; the in-process
  * engine also re-checks UNSAT cores as conflict evidence, which needs the component's
- * constraints the driver no longer holds). Non-cycle certificates are restated, not
- * re-checked (in-process neither). Witnesses of levels that hold are not replayed: that
- * needs the whole history.
+ * constraints the driver no longer holds). On a key read as a list (Elle), the cycle check
+ * also asks the read lists whether they support each WW and RW edge; on the excerpt it sees
+ * the lists of the excerpt's transactions only, a subset of those the in-process check
+ * reads, so that part is weaker here (a list contradicting an edge may be left out).
+ * Non-cycle certificates are restated, not re-checked (in-process neither), except those of
+ * Elle's list-order anomalies found without search (IncompatibleOrder, DuplicateElements),
+ * re-checked on the read lists of their operations by checker's {@link ListAnomalyCheck}, as
+ * in-process. Witnesses of levels that hold are not replayed: that needs the whole history.
  */
 final class ExcerptCertificates {
   private final TxnColumns txns;
@@ -57,6 +63,7 @@ final class ExcerptCertificates {
   private final Map<String, Integer> subKey = new HashMap<>();
   private final Map<Certificate, Certificate> restated = new IdentityHashMap<>();
   private int cyclesChecked;
+  private int listsChecked;
 
   private ExcerptCertificates(TxnColumns txns, Map<Integer, String> keyNames) {
     this.txns = txns;
@@ -99,8 +106,10 @@ final class ExcerptCertificates {
     return new Excerpt(h, out, cyclesChecked + " cycle certificate(s) re-checked by the "
         + "independent checker on the " + read + " transactions the certificates mention "
         + "and the writers of the values their RW edges read, read back from the input (edges, "
-        + "closure, SI's rule, stated version orders); non-cycle certificates and witnesses "
-        + "are not re-checked");
+        + "closure, SI's rule, stated version orders)" + (listsChecked == 0 ? ""
+        : ", and " + listsChecked + " list-order certificate(s) (IncompatibleOrder, "
+        + "DuplicateElements) on their read lists") + "; other non-cycle certificates and "
+        + "witnesses are not re-checked");
   }
 
   /**
@@ -202,12 +211,22 @@ final class ExcerptCertificates {
     for (int i = 0; i < os.length; i++) {
       os[i] = op(os[i]);
     }
-    // a non-cycle certificate's one edge is the WR edge to its read, the last operation
+    // a non-cycle certificate's one edge is the WR edge of the value its writer's first
+    // operation installed (AbortedRead, IntermediateRead: of a register or a list element)
     List<Edge> read = new ArrayList<>();
     for (Edge e : edges) {
-      read.add(new Edge(e.from(), e.to(), e.type(), e.key(), h.opValue(os[os.length - 1])));
+      read.add(new Edge(e.from(), e.to(), e.type(), e.key(), h.opValue(os[0])));
     }
-    return new Certificate(c.anomaly(), ts, ks, os, read, c.choices());
+    Certificate out = new Certificate(c.anomaly(), ts, ks, os, read, c.choices());
+    if (ListAnomalyCheck.covers(out.anomaly())) {
+      Check check = ListAnomalyCheck.check(h, out);
+      if (!check.valid()) {
+        throw new IllegalStateException("the independent checker rejected the certificate "
+            + CertificateSummary.of(h, out) + ": " + check.problem());
+      }
+      listsChecked++;
+    }
+    return out;
   }
 
   private int txn(int t) {

@@ -121,7 +121,7 @@ final class GraphPhase {
   static PolygraphInput input(TxnColumns txns, int keyCount, GraphInputStage.Arrays a) {
     return new PolygraphInput(keyCount, txns.session, txns.outcome, txns.start, txns.end,
         a.writeKey(), a.writeValue(), a.writeTxn(), a.readStart(), a.readKey(), a.readValue(),
-        a.readWriter());
+        a.readWriter()).withListOrders(a.listOrderStart(), a.listOrderTxn(), a.listKey());
   }
 
   /**

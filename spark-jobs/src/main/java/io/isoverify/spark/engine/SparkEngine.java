@@ -16,11 +16,13 @@ import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.check.DuplicateWrite;
 import io.isoverify.history.check.Level;
+import io.isoverify.history.check.ListOrders;
 import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.HistoryStage;
 import io.isoverify.spark.stages.KeyStage;
+import io.isoverify.spark.stages.ListStage;
 import io.isoverify.spark.stages.NameLookup;
 import io.isoverify.spark.stages.NonCycleStage;
 import io.isoverify.spark.stages.TxnColumns;
@@ -42,8 +44,9 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * The verifier on Spark: the per-operation work as Spark stages (read and validate,
- * encode, non-cycle checks, the WR join and the writes and reads the graph needs), the
- * graph work on the driver from primitive arrays ({@link GraphPhase}). Gives the same
+ * encode, non-cycle checks and Elle's list rules, the WR join and the writes, reads and list
+ * orders the graph needs), the graph work on the driver from primitive arrays
+ * ({@link GraphPhase}). Gives the same
  * verdicts, counts and certificates as the in-process engine on the same history.
  */
 public final class SparkEngine {
@@ -85,13 +88,14 @@ public final class SparkEngine {
     long t2 = System.nanoTime();
     phases.put("encode", t2 - t1);
     phase("non-cycle checks");
-    NonCycleFindings f = NonCycleStage.run(keys, txns, examples);
+    ListOrders lists = ListStage.run(keys, txns, examples).lists();
+    NonCycleFindings f = NonCycleStage.run(keys, txns, lists, examples);
     long t3 = System.nanoTime();
     phases.put("non-cycle checks", t3 - t2);
     GraphInputStage.Arrays arrays = null;
     if (f.clean()) {
       phase("graph input");
-      arrays = GraphInputStage.run(keys, txns.count());
+      arrays = GraphInputStage.run(keys, txns.count(), lists);
       phases.put("graph input", System.nanoTime() - t3);
     }
     keys = null; // the blocks: the graph phase needs the driver's memory
@@ -125,18 +129,15 @@ public final class SparkEngine {
   }
 
   /**
-   * The list-append reads (which this engine does not check yet: its stages do not ship read
-   * lists, so its polygraph input has no list orders) and predicate reads (which no check
-   * uses yet) of the input: counted by a
-   * scan of their columns only, and only when the input has such columns.
+   * The predicate reads of the input (which no check uses yet): counted by a scan of their
+   * columns only, and only when the input has such columns.
    */
   private UncheckedInformation unchecked(String path) {
     Dataset<Row> raw = spark.read().parquet(path);
     Set<String> have = Set.of(raw.columns());
-    long lists = have.contains("read_list") ? raw.filter(col("read_list").isNotNull()).count() : 0;
     long predicates = have.contains("pred_field")
         ? raw.filter(col("kind").equalTo(OpKind.PREDICATE_READ.code())).count() : 0;
-    return new UncheckedInformation(lists, predicates);
+    return new UncheckedInformation(predicates);
   }
 
   private void phase(String name) {

@@ -19,6 +19,7 @@ import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.util.LongAccumulator;
 
 /**
  * Reads a Parquet history in parallel, validates it as ParquetHistoryReader does (the same
@@ -47,9 +48,11 @@ public final class HistoryStage {
    *
    * @param files how messages name each input file (the user's path for a single file)
    * @param paths the input files as Spark names them, sorted (index = file index)
+   * @param readLists whether some row holds a read list (Elle list-append): the later
+   *     stages read that column only then
    */
   public record Result(String path, TxnColumns txns, String[] sessionNames, String[] files,
-      String[] paths, TxnIndex index) {}
+      String[] paths, TxnIndex index, boolean readLists) {}
 
   /**
    * @param display how messages name the input when it is one file (the user's path);
@@ -64,10 +67,12 @@ public final class HistoryStage {
     Broadcast<FileIndex> files = sc.broadcast(new FileIndex(paths));
     FirstProblem rowProblem = new FirstProblem();
     spark.sparkContext().register(rowProblem, "first row problem");
+    LongAccumulator listRows = spark.sparkContext().longAccumulator("rows with a read list");
     DataType sessionType = ops.schema().apply("session").dataType();
     List<TxnBlock> blocks = ops
         .mapPartitions((MapPartitionsFunction<Row, Row>) it ->
-            new Stretches(it, files.value(), rowProblem), Encoders.row(Stretches.schema(sessionType)))
+            new Stretches(it, files.value(), rowProblem, listRows),
+            Encoders.row(Stretches.schema(sessionType)))
         .repartition(col("txn"))
         .sortWithinPartitions("txn", "file", "row")
         .javaRDD()
@@ -75,7 +80,7 @@ public final class HistoryStage {
         .collect();
     files.destroy();
     throwFirstProblem(blocks, rowProblem.value(), names, display);
-    return assemble(path, blocks, names, paths);
+    return assemble(path, blocks, names, paths, listRows.value() > 0);
   }
 
   private static void throwFirstProblem(List<TxnBlock> blocks, Located rowProblem,
@@ -107,8 +112,8 @@ public final class HistoryStage {
   }
 
   /** Session codes, dense order, the sequence checks: all on the driver's primitive arrays. */
-  private static Result assemble(String path, List<TxnBlock> blocks, String[] names, String[] paths)
-      throws InvalidHistoryException {
+  private static Result assemble(String path, List<TxnBlock> blocks, String[] names, String[] paths,
+      boolean readLists) throws InvalidHistoryException {
     Map<Object, Long> firstSeen = new HashMap<>();
     int n = 0;
     for (TxnBlock b : blocks) {
@@ -140,7 +145,7 @@ public final class HistoryStage {
     }
     int[] perm = IndexSort.byKey(order, n);
     tiesByTxn(perm, order, txnId);
-    return columns(path, blocks, perm, order, names, paths, sessionNames);
+    return columns(path, blocks, perm, order, names, paths, sessionNames, readLists);
   }
 
   /** HistoryBuilder sorts stably over transactions in id order: equal keys go by id. */
@@ -156,7 +161,8 @@ public final class HistoryStage {
   }
 
   private static Result columns(String path, List<TxnBlock> blocks, int[] perm, long[] key,
-      String[] names, String[] paths, String[] sessionNames) throws InvalidHistoryException {
+      String[] names, String[] paths, String[] sessionNames, boolean readLists)
+      throws InvalidHistoryException {
     int n = perm.length;
     int[] blockOf = new int[n];
     int[] indexIn = new int[n];
@@ -209,7 +215,7 @@ public final class HistoryStage {
         throw InvalidHistoryException.atTransaction(names[file], txnId[t], problem);
       }
     }
-    return new Result(path, c, sessionNames, names, paths, new TxnIndex(txnId));
+    return new Result(path, c, sessionNames, names, paths, new TxnIndex(txnId), readLists);
   }
 
   /** A problem at a row of a file. */

@@ -1,6 +1,7 @@
 package io.isoverify.spark.stages;
 
 import io.isoverify.graph.KeyedOperations;
+import io.isoverify.history.check.ListTally;
 import io.isoverify.history.check.NonCycleTally;
 import java.io.Serializable;
 
@@ -19,10 +20,13 @@ import java.io.Serializable;
  *                 readers' findings, their first findings of each kind, every finding of an
  *                 unknown-outcome reader, the reads of unknown outcomes' values, the lowest
  *                 duplicate write)
+ *   lists         when the history has read lists: its keys' list results (history's
+ *                 ListTally: the observed orders as int blocks, the list findings and the
+ *                 reads of unknown outcomes' appends, the keys a second pass must decide)
  * </pre>
  */
 record KeyBlock(long[] keyFirstPos, int[] keyFirstOp, KeyedOperations graph,
-    NonCycleTally tally) implements Serializable {
+    NonCycleTally tally, ListTally lists) implements Serializable {
 
   int keyCount() {
     return keyFirstPos.length;

@@ -7,7 +7,11 @@ import static org.apache.spark.sql.functions.when;
 
 import io.isoverify.history.IndexSort;
 import io.isoverify.history.OpKind;
+import io.isoverify.history.check.ListTally;
+import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.api.java.UDF1;
@@ -32,27 +36,96 @@ import org.apache.spark.sql.types.DataTypes;
  * certificates show values by name ({@link NameLookup}), so reports read the same. Key,
  * transaction and operation ids are History's.
  *
- * <p>Cost: one scan of the Parquet columns (txn, op_pos, kind, key, value), one shuffle of
+ * <p>Read lists (Elle list-append) travel only when the history has some (the read stage
+ * saw a row with one): then the {@code read_list} column joins the row, each key's lists go
+ * through history's list rules ({@link KeyChecks}), and the blocks carry their results
+ * (observed orders as int blocks, list findings, the reads of unknown outcomes' appends);
+ * the keys whose longest counted list depends on which unknown outcomes count are run again
+ * ({@link Again}, from {@link ListStage}) over the same shuffle.
+ *
+ * <p>Cost: one scan of the Parquet columns (txn, op_pos, kind, key, value; read_list only
+ * when some row has one), one shuffle of
  * a narrow row per keyed operation (key, value, txn, op_pos, kind, file, row: plain
  * column expressions, no object per row on the map side), hashed by key and sorted within
  * partitions by (key, value); broadcast: the transaction index and per-transaction op offsets,
  * outcomes and ids. On the driver: the blocks (2 ints per effective write and 4 per external
- * read of a non-aborted transaction) and a sort of the keys.
+ * read of a non-aborted transaction; 1 per observed append of a list key) and a sort of the
+ * keys.
  */
 public final class KeyStage {
   private KeyStage() {}
 
   /**
    * The blocks, and for block b's local key j its History key code {@code keyCode[b][j]};
-   * {@code keyFirstOp[k]}: an operation of key k (to look its name up).
+   * {@code keyFirstOp[k]}: an operation of key k (to look its name up); {@code again}: the
+   * second pass of the list rules over the same shuffle, null when the history has no read
+   * lists.
    */
-  public record Result(List<KeyBlock> blocks, int[][] keyCode, int keyCount, int[] keyFirstOp) {}
+  public record Result(List<KeyBlock> blocks, int[][] keyCode, int keyCount, int[] keyFirstOp,
+      Again again) {}
+
+  /**
+   * The shuffled operations of the per-key job, kept for a second pass of the list rules
+   * (Elle) over the keys the first one could not decide: Spark reuses the shuffle's files,
+   * so the pass reads them again without a new scan or shuffle.
+   */
+  public static final class Again {
+    private final JavaRDD<Row> sorted;
+    private final Broadcast<KeyChecks.Context> ctx;
+
+    private Again(JavaRDD<Row> sorted, Broadcast<KeyChecks.Context> ctx) {
+      this.sorted = sorted;
+      this.ctx = ctx;
+    }
+
+    /**
+     * One tally per partition, in partition order: the list rules, with the transactions
+     * that count, on the local keys {@code undecided[p]} (ascending) of partition p.
+     */
+    List<ListTally> run(BitSet counted, int[][] undecided) {
+      JavaSparkContext sc = JavaSparkContext.fromSparkContext(sorted.context());
+      Broadcast<KeyChecks.Relist> again = sc.broadcast(new KeyChecks.Relist(counted, undecided));
+      Broadcast<KeyChecks.Context> c = ctx;
+      List<ListTally> out = sorted
+          .mapPartitionsWithIndex((p, it) ->
+              List.of(KeyChecks.relist(it, p, c.value(), again.value())).iterator(), true)
+          .collect();
+      again.destroy();
+      return out;
+    }
+
+    /** Frees the broadcast transaction columns. */
+    void release() {
+      ctx.destroy();
+    }
+  }
 
   public static Result run(SparkSession spark, HistoryStage.Result h, int examples) {
     JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     TxnColumns txns = h.txns();
-    Broadcast<KeyChecks.Context> ctx = sc.broadcast(new KeyChecks.Context(h.index(), txns.opStart, txns.outcome, txns.txnId, examples));
-    Dataset<Row> ops = OpColumns.read(spark, h.path()).where(col("key").isNotNull());
+    Broadcast<KeyChecks.Context> ctx = sc.broadcast(new KeyChecks.Context(h.index(),
+        txns.opStart, txns.outcome, txns.txnId, examples, h.readLists()));
+    JavaRDD<Row> sorted = rows(spark, h)
+        .repartition(col("key"))
+        .sortWithinPartitions("key", "value")
+        .javaRDD();
+    List<KeyBlock> blocks = sorted
+        .mapPartitions(it -> List.of(KeyChecks.block(it, ctx.value())).iterator())
+        .collect();
+    Again again = null;
+    if (h.readLists()) {
+      again = new Again(sorted, ctx);
+    } else {
+      ctx.destroy();
+    }
+    return recode(blocks, again);
+  }
+
+  /**
+   * The rows the job shuffles: {@code key, value, txn, op_pos, kind (OpKind ordinal), file,
+   * row}, and {@code read_list} only when some row of the history has a read list.
+   */
+  static Dataset<Row> rows(SparkSession spark, HistoryStage.Result h) {
     Column kind = lit(null);
     for (OpKind k : OpKind.values()) {
       kind = when(col("kind").equalTo(k.code()), k.ordinal()).otherwise(kind);
@@ -60,20 +133,17 @@ public final class KeyStage {
     FileIndex files = new FileIndex(h.paths());
     Column file = h.paths().length == 1 ? lit(0)
         : udf((UDF1<String, Integer>) files::of, DataTypes.IntegerType).apply(col("file"));
-    List<KeyBlock> blocks = ops
-        .select(col("key"), col("value"), col("txn").cast("long"), col("op_pos").cast("int"),
-            kind.cast("byte"), file, col("row"))
-        .repartition(col("key"))
-        .sortWithinPartitions("key", "value")
-        .javaRDD()
-        .mapPartitions(it -> List.of(KeyChecks.block(it, ctx.value())).iterator())
-        .collect();
-    ctx.destroy();
-    return recode(blocks);
+    List<Column> columns = new ArrayList<>(List.of(col("key"), col("value"),
+        col("txn").cast("long"), col("op_pos").cast("int"), kind.cast("byte"), file, col("row")));
+    if (h.readLists()) {
+      columns.add(col("read_list"));
+    }
+    return OpColumns.read(spark, h.path()).where(col("key").isNotNull())
+        .select(columns.toArray(new Column[0]));
   }
 
   /** Key codes by first appearance (file, row), as History's dictionary gives them. */
-  private static Result recode(List<KeyBlock> blocks) {
+  private static Result recode(List<KeyBlock> blocks, Again again) {
     int n = 0;
     for (KeyBlock b : blocks) {
       n += b.keyCount();
@@ -100,6 +170,6 @@ public final class KeyStage {
         keyFirstOp[codeOf[at]] = block.keyFirstOp()[j];
       }
     }
-    return new Result(blocks, keyCode, n, keyFirstOp);
+    return new Result(blocks, keyCode, n, keyFirstOp, again);
   }
 }

@@ -12,6 +12,7 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.LongAccumulator;
 
 /**
  * The map side of the transaction job: checks each operation row alone (history's row
@@ -28,6 +29,8 @@ import org.apache.spark.sql.types.StructType;
  * </pre>
  * A history written transaction by transaction gives one stretch per transaction (per
  * task split), so the shuffle carries about one row per transaction, not per operation.
+ * Rows with a read list are counted on the way ({@code listRows}: only whether there are
+ * any is used, so a task run twice changes nothing).
  */
 final class Stretches implements Iterator<Row> {
   static final int FILE_I = 0;
@@ -44,6 +47,7 @@ final class Stretches implements Iterator<Row> {
   private final Iterator<Row> rows;
   private final FileIndex files;
   private final FirstProblem problems;
+  private final LongAccumulator listRows;
   private final OpRowFields fields = new OpRowFields();
   private boolean open;
   private int file;
@@ -58,10 +62,12 @@ final class Stretches implements Iterator<Row> {
   private long end;
   private Row next;
 
-  Stretches(Iterator<Row> rows, FileIndex files, FirstProblem problems) {
+  Stretches(Iterator<Row> rows, FileIndex files, FirstProblem problems,
+      LongAccumulator listRows) {
     this.rows = rows;
     this.files = files;
     this.problems = problems;
+    this.listRows = listRows;
   }
 
   /** The schema of a stretch, with the session column's stored type. */
@@ -83,6 +89,9 @@ final class Stretches implements Iterator<Row> {
   public boolean hasNext() {
     while (next == null && rows.hasNext()) {
       Row r = rows.next();
+      if (!r.isNullAt(OpColumns.LIST_I)) {
+        listRows.add(1);
+      }
       String problem = fields.load(r);
       if (problem != null) {
         problems.add(new HistoryStage.Located(files.of(r.getString(FILE)), r.getLong(ROW), problem));

@@ -23,6 +23,7 @@ import io.isoverify.spark.graphx.GraphxScc;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.HistoryStage;
 import io.isoverify.spark.stages.KeyStage;
+import io.isoverify.spark.stages.ListStage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -106,7 +107,8 @@ class GraphxSccDifferentialTest {
     SparkSession spark = TestSpark.session();
     HistoryStage.Result read = HistoryStage.run(spark, file.toString(), file.toString());
     KeyStage.Result keys = KeyStage.run(spark, read, 1);
-    GraphInputStage.Arrays arrays = GraphInputStage.run(keys, read.txns().count());
+    GraphInputStage.Arrays arrays = GraphInputStage.run(keys, read.txns().count(),
+        ListStage.run(keys, read.txns(), 100).lists());
     PolygraphInput in = GraphPhase.input(read.txns(), keys.keyCount(), arrays);
     List<Level> levels = List.of(Level.SER, Level.SI);
     for (Level level : levels) {

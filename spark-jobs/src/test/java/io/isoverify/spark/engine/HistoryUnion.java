@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * Many small histories side by side in one: history i's sessions, transaction ids and keys
  * are offset by i * 1,000,000 (values stay as they are: keys never meet, so values stay
- * unique per key). Transactions of different parts share nothing, so every per-transaction
+ * unique per key; read lists are kept). Transactions of different parts share nothing, so every per-transaction
  * and per-key result of the union is the union of the parts' results: one Spark run checks
  * hundreds of histories.
  */
@@ -29,6 +29,14 @@ public final class HistoryUnion {
           int value = h.opValue(o) < 0 ? h.opValue(o) : b.values().encode(h.values().decode(h.opValue(o)));
           b.add(++row, session, i * STRIDE + h.txnId(t), h.positionInSession(t), o - h.firstOp(t),
               h.opKind(o), key, value, h.outcome(t), h.startTs(t), h.endTs(t));
+          int[] list = h.readList(o);
+          if (list != null) {
+            int[] codes = new int[list.length];
+            for (int e = 0; e < list.length; e++) {
+              codes[e] = b.values().encode(h.values().decode(list[e]));
+            }
+            b.attachReadList(codes);
+          }
         }
       }
     }

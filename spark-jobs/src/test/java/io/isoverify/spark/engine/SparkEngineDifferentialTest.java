@@ -23,6 +23,7 @@ import io.isoverify.history.io.ParquetHistoryWriter;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.HistoryStage;
 import io.isoverify.spark.stages.KeyStage;
+import io.isoverify.spark.stages.ListStage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -95,7 +96,8 @@ class SparkEngineDifferentialTest {
     SparkSession spark = TestSpark.session();
     HistoryStage.Result read = HistoryStage.run(spark, file.toString(), file.toString());
     KeyStage.Result keys = KeyStage.run(spark, read, EXAMPLES);
-    GraphInputStage.Arrays arrays = byHistoryValues(h, GraphInputStage.run(keys, read.txns().count()));
+    GraphInputStage.Arrays arrays = byHistoryValues(h, GraphInputStage.run(keys,
+        read.txns().count(), ListStage.run(keys, read.txns(), EXAMPLES).lists()));
     assertTrue(PolygraphInput.of(h).sameAs(GraphPhase.input(read.txns(), keys.keyCount(), arrays)),
         "the Spark stages give the polygraph input of the in-process engine");
 
@@ -132,7 +134,7 @@ class SparkEngineDifferentialTest {
       readValue[r] = readValue[r] < 0 ? readValue[r] : h.opValue(readValue[r]);
     }
     return new GraphInputStage.Arrays(key, value, txn, a.readStart(), a.readKey(), readValue,
-        a.readWriter());
+        a.readWriter(), a.listOrderStart(), a.listOrderTxn(), a.listKey());
   }
 
   /**

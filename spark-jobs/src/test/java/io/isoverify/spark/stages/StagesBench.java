@@ -1,5 +1,6 @@
 package io.isoverify.spark.stages;
 
+import io.isoverify.history.check.ListOrders;
 import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.spark.engine.SparkSessions;
 import java.util.Map;
@@ -21,13 +22,14 @@ public final class StagesBench {
       long t1 = System.nanoTime();
       KeyStage.Result keys = KeyStage.run(spark, h, 1000);
       long t2 = System.nanoTime();
-      NonCycleFindings f = NonCycleStage.run(keys, h.txns(), 1000);
+      ListOrders lists = ListStage.run(keys, h.txns(), 1000).lists();
+      NonCycleFindings f = NonCycleStage.run(keys, h.txns(), lists, 1000);
       long t3 = System.nanoTime();
-      GraphInputStage.Arrays a = GraphInputStage.run(keys, h.txns().count());
+      GraphInputStage.Arrays a = GraphInputStage.run(keys, h.txns().count(), lists);
       long t4 = System.nanoTime();
       System.out.printf("%d txns, %d keys, %d writes, %d reads, findings %s%n", h.txns().count(),
           keys.keyCount(), a.writeKey().length, a.readKey().length, f.counts());
-      System.out.printf("read and validate %.2f s, encode %.2f s, non-cycle %.2f s, graph input %.2f s,"
+      System.out.printf("read and validate %.2f s, encode %.2f s, non-cycle and lists %.2f s, graph input %.2f s,"
           + " total %.2f s%n", (t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9,
           (t4 - t0) / 1e9);
     }
