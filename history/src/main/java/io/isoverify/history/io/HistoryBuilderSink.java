@@ -55,10 +55,11 @@ public final class HistoryBuilderSink implements HistorySink {
   }
 
   @Override
-  public void readList(long key, long[] elements, int length) throws IOException {
+  public void readList(long key, long[] elements, int from, int length)
+      throws IOException {
     int[] codes = new int[length];
     for (int i = 0; i < length; i++) {
-      codes[i] = builder.values().encode(elements[i]);
+      codes[i] = builder.values().encode(elements[from + i]);
     }
     add(OpKind.READ, builder.keys().encode(key), length == 0 ? History.INITIAL : codes[length - 1]);
     builder.attachReadList(codes);

@@ -25,13 +25,13 @@ public interface HistorySink extends Closeable {
 
   /**
    * A list-append read (Elle): the whole list of elements appended to {@code key} that the
-   * read saw, oldest first, in {@code elements[0 .. length-1]} (the array is the caller's
-   * and may be reused after the call). Its value is the last element, or the initial state
+   * read saw, oldest first, in {@code elements[from .. from+length-1]} (the array is the
+   * caller's and may be reused after the call). Its value is the last element, or the initial state
    * when the list is empty. Sinks that cannot hold read lists refuse them.
    *
    * @throws UnsupportedOperationException when this sink has no place for read lists
    */
-  default void readList(long key, long[] elements, int length) throws IOException {
+  default void readList(long key, long[] elements, int from, int length) throws IOException {
     throw new UnsupportedOperationException(getClass().getSimpleName()
         + " takes no list-append reads");
   }

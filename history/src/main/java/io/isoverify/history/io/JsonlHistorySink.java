@@ -58,10 +58,10 @@ public final class JsonlHistorySink implements HistorySink {
   }
 
   @Override
-  public void readList(long key, long[] elements, int length) {
+  public void readList(long key, long[] elements, int from, int length) {
     StringBuilder b = opStart(OpKind.READ, key).append('[');
     for (int i = 0; i < length; i++) {
-      b.append(i == 0 ? "" : ",").append(elements[i]);
+      b.append(i == 0 ? "" : ",").append(elements[from + i]);
     }
     b.append("]]");
   }

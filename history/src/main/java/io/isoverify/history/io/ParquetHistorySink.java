@@ -60,12 +60,13 @@ public final class ParquetHistorySink implements HistorySink {
   }
 
   @Override
-  public void readList(long key, long[] elements, int length) throws IOException {
+  public void readList(long key, long[] elements, int from, int length)
+      throws IOException {
     row.startList();
     for (int i = 0; i < length; i++) {
-      row.addListElement(elements[i], null);
+      row.addListElement(elements[from + i], null);
     }
-    write(OpKind.READ, key, length > 0, length > 0 ? elements[length - 1] : 0);
+    write(OpKind.READ, key, length > 0, length > 0 ? elements[from + length - 1] : 0);
   }
 
   private void write(OpKind kind, long key, boolean hasValue, long value) throws IOException {

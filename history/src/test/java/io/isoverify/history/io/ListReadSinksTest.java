@@ -21,14 +21,14 @@ import org.junit.jupiter.api.io.TempDir;
 class ListReadSinksTest {
   /** T1 appends 5 and 6 to key 1; T2 reads key 1 = [5 6] and key 2 = []. */
   private static void write(HistorySink sink) throws IOException {
-    long[] buffer = {5, 6, 99};
+    long[] buffer = {99, 5, 6, 99};
     sink.begin(0, 1, 0, Outcome.COMMITTED, 1, 2);
     sink.op(OpKind.APPEND, 1, 5);
     sink.op(OpKind.APPEND, 1, 6);
     sink.end();
     sink.begin(1, 2, 0, Outcome.COMMITTED, 3, 4);
-    sink.readList(1, buffer, 2);
-    sink.readList(2, buffer, 0);
+    sink.readList(1, buffer, 1, 2);
+    sink.readList(2, buffer, 3, 0);
     sink.end();
     sink.close();
   }
