@@ -3,6 +3,7 @@ package io.isoverify.datasets.postgres;
 import io.isoverify.datasets.workload.Step;
 import io.isoverify.history.Outcome;
 import java.io.IOException;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -26,9 +27,9 @@ import java.util.concurrent.Callable;
  * one whose first operation, a read, failed has nothing to record and leaves a gap in the
  * session's positions.
  *
- * <p>Values: the n-th write of session s installs {@code s * 2^40 + n} (n from 1), unique
- * across the collection and never {@link KeyValueTable#INITIAL_VALUE}, so every read names
- * its writer. Timestamps: the shared clock read before the first statement and after
+ * <p>Values: the n-th write or append of session s installs {@code s * 2^40 + n} (n from
+ * 1), unique across the collection and never {@link KeyValueTable#INITIAL_VALUE}, so every
+ * read names its writer. A list read returns the key's whole array (no row: the empty list). Timestamps: the shared clock read before the first statement and after
  * {@code commit} (or {@code rollback}) returns; for an UNKNOWN transaction, when the client
  * gave up, which need not bound when the server committed it.
  */
@@ -36,6 +37,7 @@ final class ClientSession implements Callable<CollectionResult> {
   private static final int VALUE_SHIFT = 40;
   private static final int RECONNECT_ATTEMPTS = 5;
   private static final long RECONNECT_BACKOFF_MILLIS = 50;
+  private static final long[] NO_ELEMENTS = {};
 
   private final RunContext run;
   private final int session;
@@ -46,6 +48,7 @@ final class ClientSession implements Callable<CollectionResult> {
   private Connection connection;
   private PreparedStatement select;
   private PreparedStatement upsert;
+  private PreparedStatement append;
   private int position;
   private long writes;
   private long committed;
@@ -103,10 +106,13 @@ final class ClientSession implements Callable<CollectionResult> {
     boolean committing = false;
     try {
       for (Step step : steps) {
-        if (step.write()) {
-          write(step.key());
-        } else {
-          read(step.key());
+        switch (step.kind()) {
+          case READ -> read(step.key());
+          case WRITE -> write(step.key());
+          case APPEND -> append(step.key());
+          case READ_LIST -> readList(step.key());
+          default -> throw new IllegalStateException(
+              "the collector cannot run a " + step.kind() + " step");
         }
       }
       committing = true;
@@ -120,8 +126,38 @@ final class ClientSession implements Callable<CollectionResult> {
     return outcome;
   }
 
+  private long nextValue() {
+    return ((long) session << VALUE_SHIFT) + ++writes;
+  }
+
+  private void append(long key) throws SQLException {
+    long element = nextValue();
+    pending.append(key, element); // recorded before it runs, as a write is
+    append.setLong(1, key);
+    append.setLong(2, element);
+    append.executeUpdate();
+  }
+
+  private void readList(long key) throws SQLException {
+    select.setLong(1, key);
+    try (ResultSet rs = select.executeQuery()) {
+      if (!rs.next()) {
+        pending.readList(key, NO_ELEMENTS);
+        return;
+      }
+      Array array = rs.getArray(1);
+      Object[] boxed = (Object[]) array.getArray();
+      long[] list = new long[boxed.length];
+      for (int i = 0; i < list.length; i++) {
+        list[i] = (Long) boxed[i];
+      }
+      array.free();
+      pending.readList(key, list);
+    }
+  }
+
   private void write(long key) throws SQLException {
-    long value = ((long) session << VALUE_SHIFT) + ++writes;
+    long value = nextValue();
     // Recorded before it runs: a write the database refused belongs to the aborted attempt
     // as what the client sent, and is never visible, so it cannot mislead a checker.
     pending.write(key, value);
@@ -207,6 +243,7 @@ final class ClientSession implements Callable<CollectionResult> {
     connection = c;
     select = c.prepareStatement(run.table().selectSql());
     upsert = c.prepareStatement(run.table().upsertSql());
+    append = c.prepareStatement(run.table().appendSql());
   }
 
   /** Closes the connection; best effort, since it may be the one that was lost. */

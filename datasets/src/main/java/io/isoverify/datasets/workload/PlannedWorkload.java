@@ -24,11 +24,6 @@ public abstract class PlannedWorkload implements Workload {
     return steps;
   }
 
-  /** The shape of the histories this workload makes. */
-  public WorkloadFamily family() {
-    return WorkloadFamily.REGISTER;
-  }
-
   /**
    * The first of {@code n} consecutive keys that no transaction of this workload ever
    * touches (an injected anomaly runs on them). A workload with a fixed key space returns

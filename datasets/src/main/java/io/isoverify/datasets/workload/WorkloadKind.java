@@ -50,6 +50,16 @@ public enum WorkloadKind {
     return null;
   }
 
+  /** The shape of the histories this kind makes (its workloads' {@code family()}). */
+  public WorkloadFamily family() {
+    return switch (this) {
+      case LIST_APPEND -> WorkloadFamily.LIST_APPEND;
+      case MT -> WorkloadFamily.MINI_TRANSACTION;
+      case LWT -> WorkloadFamily.LIGHTWEIGHT_TRANSACTION;
+      default -> WorkloadFamily.REGISTER;
+    };
+  }
+
   /** The command-line names, comma-separated, for messages and help. */
   public static String cliNames() {
     StringBuilder b = new StringBuilder();

@@ -43,6 +43,7 @@ class WorkloadsTest {
       }
     }
     assertEquals(WorkloadKind.ofCliName(kind.cliName()), kind);
+    assertEquals(kind.family(), w.family());
   }
 
   /**
