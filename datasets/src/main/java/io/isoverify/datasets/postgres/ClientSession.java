@@ -130,55 +130,61 @@ final class ClientSession implements Callable<CollectionResult> {
     return ((long) session << VALUE_SHIFT) + ++writes;
   }
 
-  private void append(long key) throws SQLException {
-    long element = nextValue();
-    pending.append(key, element); // recorded before it runs, as a write is
-    append.setLong(1, key);
-    append.setLong(2, element);
-    append.executeUpdate();
-  }
-
-  private void readList(long key) throws SQLException {
-    select.setLong(1, key);
-    try (ResultSet rs = select.executeQuery()) {
-      if (!rs.next()) {
-        pending.readList(key, NO_ELEMENTS);
-        return;
-      }
-      Array array = rs.getArray(1);
-      Object[] boxed = (Object[]) array.getArray();
-      long[] list = new long[boxed.length];
-      for (int i = 0; i < list.length; i++) {
-        list[i] = (Long) boxed[i];
-      }
-      array.free();
-      pending.readList(key, list);
-    }
-  }
+  // Writes and appends are recorded before they run: one the database refused belongs to
+  // the aborted attempt as what the client sent, and is never visible, so it cannot mislead
+  // a checker.
 
   private void write(long key) throws SQLException {
     long value = nextValue();
-    // Recorded before it runs: a write the database refused belongs to the aborted attempt
-    // as what the client sent, and is never visible, so it cannot mislead a checker.
     pending.write(key, value);
-    upsert.setLong(1, key);
-    upsert.setLong(2, value);
-    upsert.executeUpdate();
+    send(upsert, key, value);
+  }
+
+  private void append(long key) throws SQLException {
+    long element = nextValue();
+    pending.append(key, element);
+    send(append, key, element);
+  }
+
+  private static void send(PreparedStatement statement, long key, long value)
+      throws SQLException {
+    statement.setLong(1, key);
+    statement.setLong(2, value);
+    statement.executeUpdate();
   }
 
   private void read(long key) throws SQLException {
+    Long value = (Long) select(key, false);
+    if (value == null || value == KeyValueTable.INITIAL_VALUE) {
+      pending.readInitial(key);
+    } else {
+      pending.read(key, value);
+    }
+  }
+
+  private void readList(long key) throws SQLException {
+    long[] list = (long[]) select(key, true);
+    pending.readList(key, list == null ? NO_ELEMENTS : list);
+  }
+
+  /** The key's value (a Long, or for a list its elements as a long[]), or null: no row. */
+  private Object select(long key, boolean list) throws SQLException {
     select.setLong(1, key);
     try (ResultSet rs = select.executeQuery()) {
       if (!rs.next()) {
-        pending.readInitial(key);
-        return;
+        return null;
       }
-      long value = rs.getLong(1);
-      if (value == KeyValueTable.INITIAL_VALUE) {
-        pending.readInitial(key);
-      } else {
-        pending.read(key, value);
+      if (!list) {
+        return rs.getLong(1);
       }
+      Array array = rs.getArray(1);
+      Object[] boxed = (Object[]) array.getArray();
+      long[] elements = new long[boxed.length];
+      for (int i = 0; i < elements.length; i++) {
+        elements[i] = (Long) boxed[i];
+      }
+      array.free();
+      return elements;
     }
   }
 

@@ -2,7 +2,6 @@ package io.isoverify.datasets.sim;
 
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.check.Level;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
@@ -19,7 +18,7 @@ public record Injection(Anomaly anomaly, List<Long> txns, List<Long> keys, Strin
   public Injection {
     txns = List.copyOf(txns);
     keys = List.copyOf(keys);
-    violates = Set.copyOf(violates.isEmpty() ? EnumSet.noneOf(Level.class) : EnumSet.copyOf(violates));
-    names = Set.copyOf(EnumSet.copyOf(names));
+    violates = Set.copyOf(violates);
+    names = Set.copyOf(names);
   }
 }

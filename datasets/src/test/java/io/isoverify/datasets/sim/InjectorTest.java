@@ -15,14 +15,12 @@ import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.io.HistoryBuilderSink;
 import io.isoverify.history.testing.BruteForceOracle;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -108,16 +106,6 @@ class InjectorTest {
   private static final Set<Anomaly> NON_CYCLE = EnumSet.of(Anomaly.THIN_AIR_READ,
       Anomaly.ABORTED_READ, Anomaly.INTERMEDIATE_READ, Anomaly.NON_REPEATABLE_READ);
 
-  static Iterable<Arguments> injectable() {
-    List<Arguments> cases = new ArrayList<>();
-    for (WorkloadFamily f : WorkloadFamily.values()) {
-      for (Anomaly a : Simulator.injectable(f)) {
-        cases.add(Arguments.of(f, a));
-      }
-    }
-    return cases;
-  }
-
   @ParameterizedTest
   @EnumSource(WorkloadFamily.class)
   void everyInjectableAnomalyHasAnExpectedPattern(WorkloadFamily family) {
@@ -125,7 +113,7 @@ class InjectorTest {
   }
 
   @ParameterizedTest
-  @MethodSource("injectable")
+  @MethodSource("io.isoverify.datasets.sim.InjectionCases#all")
   void patternAloneIsTheAnomalyAndViolatesExactlyTheLevelsItSays(WorkloadFamily family,
       Anomaly anomaly) throws Exception {
     HistoryBuilderSink sink = new HistoryBuilderSink("pattern");

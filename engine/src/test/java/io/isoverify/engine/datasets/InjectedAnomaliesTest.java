@@ -24,13 +24,10 @@ import io.isoverify.history.check.Verdict;
 import io.isoverify.history.explain.Explainer;
 import io.isoverify.history.explain.Explanation;
 import io.isoverify.history.io.HistoryBuilderSink;
-import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -57,16 +54,6 @@ class InjectedAnomaliesTest {
     };
   }
 
-  static Iterable<Arguments> injectable() {
-    List<Arguments> cases = new ArrayList<>();
-    for (WorkloadFamily f : WorkloadFamily.values()) {
-      for (Anomaly a : Simulator.injectable(f)) {
-        cases.add(Arguments.of(f, a));
-      }
-    }
-    return cases;
-  }
-
   /**
    * What the certificates of a level name: each one's anomaly and, for a cycle, the mtc
    * pattern its explanation gives (LostUpdate, WriteSkew, ...).
@@ -89,7 +76,7 @@ class InjectedAnomaliesTest {
   }
 
   @ParameterizedTest
-  @MethodSource("injectable")
+  @MethodSource("io.isoverify.datasets.sim.InjectionCases#all")
   void caughtAtExactlyTheLevelsItBreaks(WorkloadFamily family, Anomaly anomaly) throws Exception {
     HistoryBuilderSink sink = new HistoryBuilderSink("injected " + anomaly);
     Injection label = Simulator.run(workload(family), Simulator.Config.of(SESSIONS, TRANSACTIONS,
