@@ -122,6 +122,24 @@ class WorkloadFamiliesTest {
         .NON_REPEATABLE_READ), () -> isolation + ": " + f.counts());
   }
 
+  /**
+   * Mini-transactions and lightweight transactions are registers: at RA their histories are
+   * read atomic, at CAUSAL causal (Biswas and Enea's characterizations).
+   */
+  @ParameterizedTest
+  @EnumSource(value = Isolation.class, names = {"RA", "CAUSAL"})
+  void registerFamiliesHoldTheWeakLevels(Isolation isolation) throws Exception {
+    for (String family : new String[] {"mt", "lwt"}) {
+      for (long seed = 0; seed < 10; seed++) {
+        History h = run(SMALL.get(family).get(), Simulator.Config.of(4, 40, isolation, seed)
+            .withStaleness(30));
+        boolean holds = isolation == Isolation.RA ? WeakLevelOracle.readAtomic(h)
+            : WeakLevelOracle.causal(h);
+        assertTrue(holds, family + " at " + isolation + ", seed " + seed);
+      }
+    }
+  }
+
   /** LWT histories: every key gets exactly one insert (a write no read precedes), committed. */
   @Test
   void everyLwtKeyIsInsertedExactlyOnce() throws Exception {
