@@ -97,6 +97,7 @@ public final class CollectCommand implements Callable<Integer> {
       config = new CollectorConfig(jdbcUrl, level(), sessions, txns, seed, !noPreload, table,
           maxRetries);
       w = workload.create();
+      PostgresCollector.checkWorkload(w);
       config.checkPreload(w.keys());
       sink = HistorySinks.open(output);
     } catch (IllegalArgumentException e) {

@@ -5,6 +5,7 @@ import io.isoverify.datasets.sim.Injection;
 import io.isoverify.datasets.sim.Isolation;
 import io.isoverify.datasets.sim.Simulator;
 import io.isoverify.datasets.workload.PlannedWorkload;
+import io.isoverify.datasets.workload.WorkloadKind;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.io.HistorySink;
 import java.io.IOException;
@@ -60,6 +61,12 @@ public final class GenerateCommand implements Callable<Integer> {
           + " (default: ${DEFAULT-VALUE})")
   double unknownRate;
 
+  @Option(names = "--conflict-retries", defaultValue = "0",
+      description = "SER, SSER, SI: how many times the database runs a transaction again,"
+          + " unseen by the client, when it fails validation, before it answers aborted"
+          + " (default: ${DEFAULT-VALUE})")
+  int conflictRetries;
+
   @Option(names = "--staleness", defaultValue = "64",
       description = "how many clock ticks back a stale snapshot may read"
           + " (default: ${DEFAULT-VALUE})")
@@ -71,12 +78,12 @@ public final class GenerateCommand implements Callable<Integer> {
 
   /** Runs the command on {@code args} and returns its exit code; never exits the JVM. */
   public static int run(String... args) {
-    return CliCommand.configure(new CommandLine(new GenerateCommand())).execute(args);
+    return commandLine().execute(args);
   }
 
   /** Like {@link #run(String...)}, with the command's output and errors going to the writers. */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
-    CommandLine cl = CliCommand.configure(new CommandLine(new GenerateCommand()));
+    CommandLine cl = commandLine();
     cl.setOut(out);
     cl.setErr(err);
     return cl.execute(args);
@@ -84,6 +91,36 @@ public final class GenerateCommand implements Callable<Integer> {
 
   public static void main(String[] args) {
     System.exit(run(args));
+  }
+
+  private static CommandLine commandLine() {
+    CommandLine cl = CliCommand.configure(new CommandLine(new GenerateCommand()));
+    cl.getCommandSpec().usageMessage().footer(footer());
+    return cl;
+  }
+
+  /** The help's footer: the workloads in a line each, and what --inject takes for each. */
+  static String footer() {
+    StringBuilder b = new StringBuilder("%nWorkloads (datasets/README.md says more):%n")
+        .append("  general, blindw-rw, blindw-rh, tpcc, rubis, twitter: reads and writes of")
+        .append(" registers%n")
+        .append("  list-append: Elle's appends and whole-list reads, --ops (1-4) per")
+        .append(" transaction, --read-ratio of them reads; a key is replaced by a fresh one")
+        .append(" after --appends-per-key appends%n")
+        .append("  mt: mtc's mini-transactions: one or two reads, each write after a read of")
+        .append(" its key; --read-ratio of them read-only%n")
+        .append("  lwt: mtc's lightweight transactions: per key one insert-if-not-exists,")
+        .append(" then compare-and-sets%n")
+        .append("--inject takes, per workload:%n");
+    for (WorkloadKind k : new WorkloadKind[] {WorkloadKind.GENERAL, WorkloadKind.LIST_APPEND,
+        WorkloadKind.MT, WorkloadKind.LWT}) {
+      b.append("  ").append(k == WorkloadKind.GENERAL ? "registers" : k.cliName()).append(':');
+      for (Anomaly a : Simulator.injectable(k.family())) {
+        b.append(' ').append(a.name());
+      }
+      b.append("%n");
+    }
+    return b.toString();
   }
 
   /** Exit code when the output cannot be written. */
@@ -96,7 +133,8 @@ public final class GenerateCommand implements Callable<Integer> {
     try {
       w = workload.create();
       config = new Simulator.Config(sessions, txns, isolationLevel(), seed, unknownRate,
-          staleness, inject == null ? null : anomaly(inject), 0);
+          staleness, inject == null ? null : anomaly(inject), 0, conflictRetries);
+      checkInjectable(w, config.inject());
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -127,6 +165,10 @@ public final class GenerateCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     out.printf("wrote %d transactions (%d committed, %d aborted, %d unknown) to %s%n",
         result.transactions(), result.committed(), result.aborted(), result.unknown(), output);
+    if (result.retried() > 0) {
+      out.printf("the database retried %d failed validations unseen (--conflict-retries %d)%n",
+          result.retried(), conflictRetries);
+    }
     if (result.injection() != null) {
       Injection i = result.injection();
       out.printf("injected %s: transactions %s on keys %s: %s%n", i.anomaly().displayName(),
@@ -158,6 +200,31 @@ public final class GenerateCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "unknown isolation level " + isolation + "; known: SER, SI, SSER, RC, RA, CAUSAL");
     }
+  }
+
+  /**
+   * Refuses an anomaly the workload's histories cannot take, naming the workloads that can.
+   *
+   * @throws IllegalArgumentException one line: the anomaly, the workload, where it fits
+   */
+  private void checkInjectable(PlannedWorkload w, Anomaly anomaly) {
+    if (anomaly == null || Simulator.injectable(w.family()).contains(anomaly)) {
+      return;
+    }
+    StringBuilder fits = new StringBuilder();
+    for (WorkloadKind k : WorkloadKind.values()) {
+      if (Simulator.injectable(k.family()).contains(anomaly)) {
+        fits.append(fits.length() == 0 ? "" : ", ").append(k.cliName());
+      }
+    }
+    StringBuilder takes = new StringBuilder();
+    for (Anomaly a : Simulator.injectable(w.family())) {
+      takes.append(takes.length() == 0 ? "" : ", ").append(a.name());
+    }
+    String name = workload.workloadKind().cliName();
+    throw new IllegalArgumentException("cannot inject " + anomaly.name() + " into --workload "
+        + name + " (" + w.family().description() + "); it fits --workload " + fits + "; "
+        + name + " takes " + takes);
   }
 
   /** An anomaly by its enum name (LOST_UPDATE, lost-update) or display name (LostUpdate). */

@@ -13,12 +13,13 @@ import picocli.CommandLine.Option;
  */
 public final class WorkloadOptions {
   @Option(names = "--workload", defaultValue = "general",
-      description = "general, blindw-rw, blindw-rh, tpcc, rubis, twitter"
-          + " (default: ${DEFAULT-VALUE})")
+      description = "general, blindw-rw, blindw-rh, tpcc, rubis, twitter, list-append, mt,"
+          + " lwt (default: ${DEFAULT-VALUE})")
   String workload;
 
-  @Option(names = "--ops", defaultValue = "15",
-      description = "operations per transaction, N or MIN-MAX (default: ${DEFAULT-VALUE})")
+  @Option(names = "--ops",
+      description = "operations per transaction, N or MIN-MAX (default: 15; list-append: 1-4;"
+          + " mt and lwt have fixed shapes and ignore it)")
   String ops;
 
   @Option(names = "--keys", defaultValue = "10000",
@@ -27,8 +28,14 @@ public final class WorkloadOptions {
   long keys;
 
   @Option(names = "--read-ratio", defaultValue = "0.5",
-      description = "fraction of reads in the general workload (default: ${DEFAULT-VALUE})")
+      description = "fraction of reads (general, list-append), of read-only transactions (mt)"
+          + " (default: ${DEFAULT-VALUE})")
   double readRatio;
+
+  @Option(names = "--appends-per-key", defaultValue = "32",
+      description = "list-append: appends a key gets before the workload moves on to a fresh"
+          + " key, Elle's max-writes-per-key (default: ${DEFAULT-VALUE})")
+  int appendsPerKey;
 
   @Option(names = "--distribution", defaultValue = "zipf",
       description = "key distribution: uniform, zipf, hotspot (default: ${DEFAULT-VALUE})")
@@ -44,15 +51,17 @@ public final class WorkloadOptions {
    * @throws IllegalArgumentException naming the option that is wrong and what it accepts
    */
   public PlannedWorkload create() {
-    int[] range = opRange(ops);
-    return workloadKind().create(range[0], range[1], readRatio, keyDistribution());
+    WorkloadKind kind = workloadKind();
+    int[] range = opRange(ops == null ? kind.defaultOps() : ops);
+    return kind.create(range[0], range[1], readRatio, keyDistribution(), appendsPerKey);
   }
 
-  private WorkloadKind workloadKind() {
+  /** The workload kind named by {@code --workload}. */
+  WorkloadKind workloadKind() {
     WorkloadKind k = WorkloadKind.ofCliName(workload);
     if (k == null) {
       throw new IllegalArgumentException("unknown workload " + workload
-          + "; known: general, blindw-rw, blindw-rh, tpcc, rubis, twitter");
+          + "; known: " + WorkloadKind.cliNames());
     }
     return k;
   }

@@ -54,6 +54,38 @@ class CollectCommandTest {
     assertTrue(h.hasTimestamps());
   }
 
+  /** list-append through the command: a Parquet file whose list reads come back whole. */
+  @Test
+  void collectsAListAppendHistory() throws Exception {
+    Path file = dir.resolve("la.parquet");
+    int code = collect("--jdbc", POSTGRES.cluster().jdbcUrl(), "--workload", "list-append",
+        "--isolation", "serializable", "--sessions", "3", "--txns", "40", "--keys", "3",
+        "--seed", "2", file.toString());
+
+    assertEquals(0, code, err.toString());
+    History h = ParquetHistoryReader.read(file);
+    int lists = 0;
+    int longest = 0;
+    for (int o = 0; o < h.opCount(); o++) {
+      if (h.readList(o) != null) {
+        lists++;
+        longest = Math.max(longest, h.readList(o).length);
+      }
+    }
+    assertTrue(lists > 10 && longest > 2, lists + " list reads, longest " + longest);
+  }
+
+  @Test
+  void lightweightTransactionsAreAUsageError() {
+    int code = collect("--jdbc", POSTGRES.cluster().jdbcUrl(), "--workload", "lwt",
+        dir.resolve("x.parquet").toString());
+
+    assertEquals(2, code);
+    assertTrue(err.toString().contains("the PostgreSQL collector runs read-write registers,"
+        + " list-append and mini-transactions, not lightweight transactions"), err.toString());
+    assertFalse(Files.exists(dir.resolve("x.parquet")));
+  }
+
   @Test
   void anUnknownIsolationLevelIsAUsageError() {
     int code = collect("--jdbc", POSTGRES.cluster().jdbcUrl(), "--isolation", "snapshot",

@@ -51,6 +51,8 @@ class GenerateCommandTest {
     assertTrue(label.startsWith("{\"anomaly\":\"WriteSkew\",\"name\":\"WRITE_SKEW\",\"txns\":["),
         label);
     assertTrue(label.contains("\"keys\":[20,21]"), label);
+    assertTrue(label.endsWith(",\"violates\":[\"SER\",\"SSER\"],\"names\":[\"WriteSkew\"]}\n"),
+        label);
     assertEquals(102, JsonlHistoryReader.read(file).txnCount());
     assertTrue(out.toString().contains("injected WriteSkew: transactions ["), out::toString);
   }
@@ -67,6 +69,42 @@ class GenerateCommandTest {
     History h = ParquetHistoryReader.read(file);
     assertEquals(200, h.txnCount());
     assertTrue(h.hasTimestamps());
+  }
+
+  /**
+   * The list-append, mini-transaction and lightweight-transaction workloads: the same seed
+   * gives the same Parquet bytes; the file reads back with its read lists; each takes an
+   * injection of its own family, labelled.
+   */
+  @Test
+  void newWorkloadsWriteTheSameParquetBytesAndTakeTheirInjections() throws Exception {
+    for (String[] w : new String[][] {{"list-append", "G2-item"}, {"mt", "NonMonotonicRead"},
+        {"lwt", "RealtimeViolation"}}) {
+      Path file = dir.resolve(w[0] + ".parquet");
+      Path again = dir.resolve(w[0] + "-again.parquet");
+      String[] args = {"--workload", w[0], "--txns", "300", "--sessions", "5", "--keys", "20",
+          "--isolation", "SI", "--seed", "4", "--inject", w[1]};
+      assertEquals(0, generate(concat(args, file.toString())), err::toString);
+      assertEquals(0, generate(concat(args, again.toString())), err::toString);
+      assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(again), w[0]);
+      History h = ParquetHistoryReader.read(file);
+      assertEquals(w[0].equals("list-append") ? 304 : 303, h.txnCount(), w[0]);
+      assertEquals(w[0].equals("list-append"), !h.readLists().isEmpty(), w[0]);
+      String label = Files.readString(dir.resolve(w[0] + ".parquet.injection.json"));
+      assertTrue(label.contains("\"anomaly\":\"" + w[1] + "\""), label);
+    }
+  }
+
+  @Test
+  void anInjectionOfAnotherWorkloadFamilyIsAUsageError() {
+    Path file = dir.resolve("h.jsonl");
+    assertEquals(2, generate("--workload", "general", "--inject", "incompatible-order",
+        file.toString()));
+    assertTrue(err.toString().contains("error: cannot inject INCOMPATIBLE_ORDER into --workload"
+        + " general (read-write registers); it fits --workload list-append; general takes"
+        + " THIN_AIR_READ, "), err::toString);
+    assertEquals(1, err.toString().lines().filter(l -> l.startsWith("error:")).count());
+    assertFalse(Files.exists(file));
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.isoverify.datasets.postgres;
 import io.isoverify.datasets.workload.Step;
 import io.isoverify.history.Outcome;
 import java.io.IOException;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -26,9 +27,9 @@ import java.util.concurrent.Callable;
  * one whose first operation, a read, failed has nothing to record and leaves a gap in the
  * session's positions.
  *
- * <p>Values: the n-th write of session s installs {@code s * 2^40 + n} (n from 1), unique
- * across the collection and never {@link KeyValueTable#INITIAL_VALUE}, so every read names
- * its writer. Timestamps: the shared clock read before the first statement and after
+ * <p>Values: the n-th write or append of session s installs {@code s * 2^40 + n} (n from
+ * 1), unique across the collection and never {@link KeyValueTable#INITIAL_VALUE}, so every
+ * read names its writer. A list read returns the key's whole array (no row: the empty list). Timestamps: the shared clock read before the first statement and after
  * {@code commit} (or {@code rollback}) returns; for an UNKNOWN transaction, when the client
  * gave up, which need not bound when the server committed it.
  */
@@ -36,6 +37,7 @@ final class ClientSession implements Callable<CollectionResult> {
   private static final int VALUE_SHIFT = 40;
   private static final int RECONNECT_ATTEMPTS = 5;
   private static final long RECONNECT_BACKOFF_MILLIS = 50;
+  private static final long[] NO_ELEMENTS = {};
 
   private final RunContext run;
   private final int session;
@@ -46,6 +48,7 @@ final class ClientSession implements Callable<CollectionResult> {
   private Connection connection;
   private PreparedStatement select;
   private PreparedStatement upsert;
+  private PreparedStatement append;
   private int position;
   private long writes;
   private long committed;
@@ -103,10 +106,13 @@ final class ClientSession implements Callable<CollectionResult> {
     boolean committing = false;
     try {
       for (Step step : steps) {
-        if (step.write()) {
-          write(step.key());
-        } else {
-          read(step.key());
+        switch (step.kind()) {
+          case READ -> read(step.key());
+          case WRITE -> write(step.key());
+          case APPEND -> append(step.key());
+          case READ_LIST -> readList(step.key());
+          default -> throw new IllegalStateException(
+              "the collector cannot run a " + step.kind() + " step");
         }
       }
       committing = true;
@@ -120,29 +126,65 @@ final class ClientSession implements Callable<CollectionResult> {
     return outcome;
   }
 
+  private long nextValue() {
+    return ((long) session << VALUE_SHIFT) + ++writes;
+  }
+
+  // Writes and appends are recorded before they run: one the database refused belongs to
+  // the aborted attempt as what the client sent, and is never visible, so it cannot mislead
+  // a checker.
+
   private void write(long key) throws SQLException {
-    long value = ((long) session << VALUE_SHIFT) + ++writes;
-    // Recorded before it runs: a write the database refused belongs to the aborted attempt
-    // as what the client sent, and is never visible, so it cannot mislead a checker.
+    long value = nextValue();
     pending.write(key, value);
-    upsert.setLong(1, key);
-    upsert.setLong(2, value);
-    upsert.executeUpdate();
+    send(upsert, key, value);
+  }
+
+  private void append(long key) throws SQLException {
+    long element = nextValue();
+    pending.append(key, element);
+    send(append, key, element);
+  }
+
+  private static void send(PreparedStatement statement, long key, long value)
+      throws SQLException {
+    statement.setLong(1, key);
+    statement.setLong(2, value);
+    statement.executeUpdate();
   }
 
   private void read(long key) throws SQLException {
+    Long value = (Long) select(key, false);
+    if (value == null || value == KeyValueTable.INITIAL_VALUE) {
+      pending.readInitial(key);
+    } else {
+      pending.read(key, value);
+    }
+  }
+
+  private void readList(long key) throws SQLException {
+    long[] list = (long[]) select(key, true);
+    pending.readList(key, list == null ? NO_ELEMENTS : list);
+  }
+
+  /** The key's value (a Long, or for a list its elements as a long[]), or null: no row. */
+  private Object select(long key, boolean list) throws SQLException {
     select.setLong(1, key);
     try (ResultSet rs = select.executeQuery()) {
       if (!rs.next()) {
-        pending.readInitial(key);
-        return;
+        return null;
       }
-      long value = rs.getLong(1);
-      if (value == KeyValueTable.INITIAL_VALUE) {
-        pending.readInitial(key);
-      } else {
-        pending.read(key, value);
+      if (!list) {
+        return rs.getLong(1);
       }
+      Array array = rs.getArray(1);
+      Object[] boxed = (Object[]) array.getArray();
+      long[] elements = new long[boxed.length];
+      for (int i = 0; i < elements.length; i++) {
+        elements[i] = (Long) boxed[i];
+      }
+      array.free();
+      return elements;
     }
   }
 
@@ -207,6 +249,7 @@ final class ClientSession implements Callable<CollectionResult> {
     connection = c;
     select = c.prepareStatement(run.table().selectSql());
     upsert = c.prepareStatement(run.table().upsertSql());
+    append = c.prepareStatement(run.table().appendSql());
   }
 
   /** Closes the connection; best effort, since it may be the one that was lost. */

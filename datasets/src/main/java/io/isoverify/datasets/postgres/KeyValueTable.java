@@ -11,6 +11,15 @@ import java.util.regex.Pattern;
  * preload, standing for the key's initial state) or a value one collected write installed,
  * and collected writes never install {@link #INITIAL_VALUE}; an absent row is the initial
  * state too. So every read maps to exactly one writer, or to the initial state.
+ *
+ * <p>For list-append workloads (Elle) the value is a list: {@code value bigint[] not null},
+ * one row per key, holding the elements appended so far, oldest first; an absent row is the
+ * empty list. An append is one upsert that concatenates ({@link #appendSql}), a read returns
+ * the whole array. One row per key, rather than one row per element, makes the list the
+ * key's version: the database orders appends to a key as it orders writes of a row (row
+ * locks, first-updater-wins, SSI's conflicts), so the list a read returns is a state the key
+ * had. With a row per element, ordered by a sequence, the order would be the order elements
+ * were inserted, not committed, and concurrent appends would show lists no state had.
  */
 public final class KeyValueTable {
   /** The value the preload puts in every row; reading it is reading the initial state. */
@@ -19,17 +28,35 @@ public final class KeyValueTable {
   private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
   private final String name;
+  private final boolean lists;
 
   /**
+   * A table of registers.
+   *
    * @param name an unquoted lower-case SQL identifier (it is put into statements as is)
    * @throws IllegalArgumentException when it is not one
    */
   public KeyValueTable(String name) {
+    this(name, false);
+  }
+
+  /**
+   * @param name an unquoted lower-case SQL identifier (it is put into statements as is)
+   * @param lists true for a table of lists (list-append), false for registers
+   * @throws IllegalArgumentException when the name is not one
+   */
+  public KeyValueTable(String name, boolean lists) {
     if (!IDENTIFIER.matcher(name).matches()) {
       throw new IllegalArgumentException("table name '" + name
           + "' is not a lower-case SQL identifier ([a-z_][a-z0-9_]*, at most 63 characters)");
     }
     this.name = name;
+    this.lists = lists;
+  }
+
+  /** True for a table of lists. */
+  public boolean lists() {
+    return lists;
   }
 
   public String name() {
@@ -38,15 +65,17 @@ public final class KeyValueTable {
 
   /**
    * Drops and recreates the table, then fills keys 0..preloadKeys-1 with
-   * {@link #INITIAL_VALUE} (none when preloadKeys is 0), in one transaction.
+   * {@link #INITIAL_VALUE} (none when preloadKeys is 0, and never for lists), in one
+   * transaction.
    */
   public void reset(Connection connection, long preloadKeys) throws SQLException {
     boolean autoCommit = connection.getAutoCommit();
     connection.setAutoCommit(false);
     try (Statement s = connection.createStatement()) {
       s.execute("DROP TABLE IF EXISTS " + name);
-      s.execute("CREATE TABLE " + name + " (key bigint PRIMARY KEY, value bigint NOT NULL)");
-      if (preloadKeys > 0) {
+      s.execute("CREATE TABLE " + name + " (key bigint PRIMARY KEY, value bigint"
+          + (lists ? "[]" : "") + " NOT NULL)");
+      if (preloadKeys > 0 && !lists) {
         s.execute("INSERT INTO " + name + " SELECT g, " + INITIAL_VALUE
             + " FROM generate_series(0, " + (preloadKeys - 1) + ") AS g");
       }
@@ -59,7 +88,7 @@ public final class KeyValueTable {
     }
   }
 
-  /** Reads one key's value; no row means the initial state. */
+  /** Reads one key's value (a list: the whole array); no row means the initial state. */
   public String selectSql() {
     return "SELECT value FROM " + name + " WHERE key = ?";
   }
@@ -68,5 +97,11 @@ public final class KeyValueTable {
   public String upsertSql() {
     return "INSERT INTO " + name + " (key, value) VALUES (?, ?)"
         + " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value";
+  }
+
+  /** Appends one element to a key's list, creating the row with a one-element list. */
+  public String appendSql() {
+    return "INSERT INTO " + name + " AS t (key, value) VALUES (?, ARRAY[?]::bigint[])"
+        + " ON CONFLICT (key) DO UPDATE SET value = t.value || EXCLUDED.value";
   }
 }

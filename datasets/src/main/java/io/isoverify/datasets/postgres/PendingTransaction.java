@@ -2,25 +2,35 @@ package io.isoverify.datasets.postgres;
 
 import io.isoverify.history.OpKind;
 import io.isoverify.history.io.HistorySink;
-import java.io.IOException;
 import java.util.Arrays;
+import java.io.IOException;
 
 /**
  * The operations one client session has completed in its open transaction, held until the
  * transaction's outcome is known (a sink takes the outcome before the operations). One per
  * session, reused for every transaction, on primitive arrays: a collection allocates
  * nothing per operation. Invariant: entries 0..size-1 are the completed operations in
- * program order; a read of the initial state has {@code initial} set and no value.
+ * program order, each of one {@link Entry} kind; a list read's elements are
+ * {@code elements[listFrom[i] .. listFrom[i] + listLength[i] - 1]}.
  */
 final class PendingTransaction {
+  /** What entry {@code i} is. */
+  private enum Entry { READ, READ_INITIAL, WRITE, APPEND, READ_LIST }
+
+  private static final Entry[] ENTRIES = Entry.values();
+
   private int size;
-  private boolean[] write = new boolean[8];
-  private boolean[] initial = new boolean[8];
+  private byte[] entry = new byte[8];
   private long[] key = new long[8];
   private long[] value = new long[8];
+  private int[] listFrom = new int[8];
+  private int[] listLength = new int[8];
+  private long[] elements = new long[32];
+  private int elementsUsed;
 
   void clear() {
     size = 0;
+    elementsUsed = 0;
   }
 
   boolean isEmpty() {
@@ -28,27 +38,43 @@ final class PendingTransaction {
   }
 
   void read(long k, long v) {
-    add(false, false, k, v);
+    add(Entry.READ, k, v);
   }
 
   void readInitial(long k) {
-    add(false, true, k, 0);
+    add(Entry.READ_INITIAL, k, 0);
   }
 
   void write(long k, long v) {
-    add(true, false, k, v);
+    add(Entry.WRITE, k, v);
   }
 
-  private void add(boolean isWrite, boolean isInitial, long k, long v) {
+  void append(long k, long element) {
+    add(Entry.APPEND, k, element);
+  }
+
+  /** A list read that returned {@code list} (the whole list, oldest first). */
+  void readList(long k, long[] list) {
+    if (elementsUsed + list.length > elements.length) {
+      elements = Arrays.copyOf(elements, Math.max(elements.length * 2, elementsUsed + list.length));
+    }
+    System.arraycopy(list, 0, elements, elementsUsed, list.length);
+    add(Entry.READ_LIST, k, 0);
+    listFrom[size - 1] = elementsUsed;
+    listLength[size - 1] = list.length;
+    elementsUsed += list.length;
+  }
+
+  private void add(Entry e, long k, long v) {
     if (size == key.length) {
       int n = size * 2;
-      write = Arrays.copyOf(write, n);
-      initial = Arrays.copyOf(initial, n);
+      entry = Arrays.copyOf(entry, n);
       key = Arrays.copyOf(key, n);
       value = Arrays.copyOf(value, n);
+      listFrom = Arrays.copyOf(listFrom, n);
+      listLength = Arrays.copyOf(listLength, n);
     }
-    write[size] = isWrite;
-    initial[size] = isInitial;
+    entry[size] = (byte) e.ordinal();
     key[size] = k;
     value[size] = v;
     size++;
@@ -57,10 +83,13 @@ final class PendingTransaction {
   /** Sends the operations to a sink, after its {@code begin} and before its {@code end}. */
   void sendOps(HistorySink sink) throws IOException {
     for (int i = 0; i < size; i++) {
-      if (initial[i]) {
-        sink.readInitial(key[i]);
-      } else {
-        sink.op(write[i] ? OpKind.WRITE : OpKind.READ, key[i], value[i]);
+      switch (ENTRIES[entry[i]]) {
+        case READ -> sink.op(OpKind.READ, key[i], value[i]);
+        case READ_INITIAL -> sink.readInitial(key[i]);
+        case WRITE -> sink.op(OpKind.WRITE, key[i], value[i]);
+        case APPEND -> sink.op(OpKind.APPEND, key[i], value[i]);
+        case READ_LIST -> sink.readList(key[i], elements, listFrom[i], listLength[i]);
+        default -> throw new IllegalStateException(ENTRIES[entry[i]].name());
       }
     }
   }

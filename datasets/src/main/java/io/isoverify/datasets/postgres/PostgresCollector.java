@@ -1,6 +1,7 @@
 package io.isoverify.datasets.postgres;
 
 import io.isoverify.datasets.workload.Workload;
+import io.isoverify.datasets.workload.WorkloadFamily;
 import io.isoverify.history.io.HistorySink;
 import java.io.IOException;
 import java.sql.Connection;
@@ -38,12 +39,15 @@ public final class PostgresCollector {
    * @throws CollectionException when the database fails otherwise than by aborting a
    *     transaction (the first session's failure; the others are finished first)
    * @throws IOException when the sink fails
-   * @throws IllegalArgumentException when the workload has too many keys to preload
+   * @throws IllegalArgumentException when the workload has too many keys to preload, or is
+   *     of a family the collector cannot run
    */
   public CollectionResult collect(Workload workload, HistorySink sink)
       throws CollectionException, IOException, InterruptedException {
+    checkWorkload(workload);
     config.checkPreload(workload.keys());
-    KeyValueTable table = new KeyValueTable(config.table());
+    boolean lists = workload.family() == WorkloadFamily.LIST_APPEND;
+    KeyValueTable table = new KeyValueTable(config.table(), lists);
     RunContext run = new RunContext(config, table, workload, new MicroClock(), new AtomicLong(1),
         new SharedSink(sink));
     try (Connection setup = run.connect("isoverify-setup")) {
@@ -65,6 +69,21 @@ public final class PostgresCollector {
       return sum(done).withElapsed(elapsed);
     } finally {
       threads.shutdown();
+    }
+  }
+
+  /**
+   * Refuses a workload the collector cannot run on PostgreSQL: lightweight transactions
+   * (compare-and-set, insert-if-not-exists) have no statements here yet.
+   *
+   * @throws IllegalArgumentException saying which families it runs
+   */
+  public static void checkWorkload(Workload workload) {
+    if (workload.family() == WorkloadFamily.LIGHTWEIGHT_TRANSACTION) {
+      throw new IllegalArgumentException("the PostgreSQL collector runs "
+          + WorkloadFamily.REGISTER.description() + ", " + WorkloadFamily.LIST_APPEND.description()
+          + " and " + WorkloadFamily.MINI_TRANSACTION.description() + ", not "
+          + workload.family().description());
     }
   }
 

@@ -1,6 +1,7 @@
 package io.isoverify.datasets.sim;
 
 import io.isoverify.datasets.workload.PlannedWorkload;
+import io.isoverify.datasets.workload.WorkloadFamily;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.anomaly.Anomaly;
@@ -36,9 +37,14 @@ public final class Simulator {
    * @param inject the anomaly to inject once at a random point, or null
    * @param sessionLimit the most transactions one session runs, 0 for no limit; the run
    *     ends early when every session reached it
+   * @param conflictRetries how many times the database runs a transaction again, from its
+   *     first step on a new snapshot, when it fails validation at commit, before it answers
+   *     "aborted" (SER, SSER, SI); the client sees only the last attempt, whose start is the
+   *     first attempt's. 0: every failed validation is an abort the history records
    */
   public record Config(int sessions, long transactions, Isolation isolation, long seed,
-      double unknownRate, long staleness, Anomaly inject, int sessionLimit) {
+      double unknownRate, long staleness, Anomaly inject, int sessionLimit,
+      int conflictRetries) {
     public Config {
       if (sessions < 1) {
         throw new IllegalArgumentException("at least one session is needed, not " + sessions);
@@ -57,51 +63,90 @@ public final class Simulator {
       if (sessionLimit < 0) {
         throw new IllegalArgumentException("the session limit must be 0 (none) or positive");
       }
+      if (conflictRetries < 0) {
+        throw new IllegalArgumentException(
+            "conflict retries must be 0 (none) or positive, not " + conflictRetries);
+      }
     }
 
-    /** A config without unknown outcomes or injection, stale snapshots reaching 64 ticks. */
+    /**
+     * A config without unknown outcomes, injection or conflict retries, stale snapshots
+     * reaching 64 ticks.
+     */
     public static Config of(int sessions, long transactions, Isolation isolation, long seed) {
-      return new Config(sessions, transactions, isolation, seed, 0, 64, null, 0);
+      return new Config(sessions, transactions, isolation, seed, 0, 64, null, 0, 0);
     }
 
     public Config withUnknownRate(double rate) {
       return new Config(sessions, transactions, isolation, seed, rate, staleness, inject,
-          sessionLimit);
+          sessionLimit, conflictRetries);
     }
 
     public Config withStaleness(long ticks) {
       return new Config(sessions, transactions, isolation, seed, unknownRate, ticks, inject,
-          sessionLimit);
+          sessionLimit, conflictRetries);
     }
 
     public Config withInjection(Anomaly anomaly) {
       return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, anomaly,
-          sessionLimit);
+          sessionLimit, conflictRetries);
     }
 
     public Config withSessionLimit(int limit) {
       return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, inject,
-          limit);
+          limit, conflictRetries);
+    }
+
+    public Config withConflictRetries(int retries) {
+      return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, inject,
+          sessionLimit, retries);
     }
   }
 
   /**
    * What was written: transaction counts by recorded outcome (injected ones included), the
-   * injection's label or null, the ticks used, and the most versions the store held at once.
+   * attempts the database retried unseen ({@link Config#conflictRetries}), the injection's
+   * label or null, the ticks used, and the most versions the store held at once.
    */
   public record Result(long transactions, long committed, long aborted, long unknown,
-      Injection injection, long ticks, long peakVersions) {}
+      long retried, Injection injection, long ticks, long peakVersions) {}
 
   private Simulator() {}
 
-  /** The anomalies {@link Config#inject} accepts. */
+  /** The anomalies {@link Config#inject} accepts, for some workload family. */
   public static List<Anomaly> injectable() {
     return Injector.injectable();
   }
 
-  /** Runs the config's transactions of {@code workload}, writing each to {@code sink}. */
+  /** The anomalies that can be injected into the histories of a workload family. */
+  public static List<Anomaly> injectable(WorkloadFamily family) {
+    return Injector.injectable(family);
+  }
+
+  /**
+   * Refuses an injection the workload's histories cannot take.
+   *
+   * @throws IllegalArgumentException naming the anomaly, the family and what it can take
+   */
+  public static void checkInjectable(WorkloadFamily family, Anomaly anomaly) {
+    if (anomaly != null && !Injector.injectable(family).contains(anomaly)) {
+      StringBuilder known = new StringBuilder();
+      for (Anomaly a : Injector.injectable(family)) {
+        known.append(known.length() == 0 ? "" : ", ").append(a.name());
+      }
+      throw new IllegalArgumentException("cannot inject " + anomaly.name() + " into "
+          + family.description() + "; injectable there: " + known);
+    }
+  }
+
+  /**
+   * Runs the config's transactions of {@code workload}, writing each to {@code sink}.
+   *
+   * @throws IllegalArgumentException when the workload's family cannot take the injection
+   */
   public static Result run(PlannedWorkload workload, Config config, HistorySink sink)
       throws IOException {
+    checkInjectable(workload.family(), config.inject());
     SplittableRandom random = new SplittableRandom(config.seed());
     Counters counters = new Counters();
     SimulatedDatabase db = new SimulatedDatabase(config.isolation(), config.sessions(),
@@ -118,6 +163,7 @@ public final class Simulator {
     long toBegin = config.transactions();
     long injectBefore = config.inject() == null ? -1 : random.nextLong(config.transactions());
     long begun = 0;
+    long retried = 0;
     long[] outcomes = new long[Outcome.values().length];
     Injection injection = null;
     long peakVersions = 0;
@@ -131,8 +177,7 @@ public final class Simulator {
           continue;
         }
         if (begun == injectBefore) {
-          injection = new Injector(sink, counters, n, workload.keys(), outcomes)
-              .inject(config.inject());
+          injection = inject(workload, config, sink, counters, outcomes);
         }
         toBegin--;
         begun++;
@@ -145,15 +190,16 @@ public final class Simulator {
         db.begin(t, counters.now(), random);
       } else if (t.done < t.plan.size()) {
         counters.tick();
-        int i = t.done++;
-        if (t.plan.isWrite(i)) {
-          t.value[i] = counters.nextValue();
-        } else {
-          db.read(t, i);
-        }
+        db.step(t, t.done++, counters);
       } else {
         long end = counters.tick();
         boolean committed = db.commit(t, end);
+        if (!committed && t.retries < config.conflictRetries()) {
+          t.retries++;
+          retried++;
+          db.restart(t, end, random);
+          continue;
+        }
         Outcome outcome = config.unknownRate() > 0 && random.nextDouble() < config.unknownRate()
             ? Outcome.UNKNOWN : committed ? Outcome.COMMITTED : Outcome.ABORTED;
         outcomes[outcome.ordinal()]++;
@@ -164,13 +210,18 @@ public final class Simulator {
     }
     if (config.inject() != null && injection == null) {
       // The session limit ended the run before the chosen point: inject at the end.
-      injection = new Injector(sink, counters, n, workload.keys(), outcomes)
-          .inject(config.inject());
+      injection = inject(workload, config, sink, counters, outcomes);
     }
     long total = outcomes[0] + outcomes[1] + outcomes[2];
     return new Result(total, outcomes[Outcome.COMMITTED.ordinal()],
-        outcomes[Outcome.ABORTED.ordinal()], outcomes[Outcome.UNKNOWN.ordinal()], injection,
-        counters.now(), peakVersions);
+        outcomes[Outcome.ABORTED.ordinal()], outcomes[Outcome.UNKNOWN.ordinal()], retried,
+        injection, counters.now(), peakVersions);
+  }
+
+  private static Injection inject(PlannedWorkload workload, Config config, HistorySink sink,
+      Counters counters, long[] outcomes) throws IOException {
+    return new Injector(sink, counters, config.sessions(), workload.reserveKeys(2), outcomes)
+        .inject(config.inject(), workload.family());
   }
 
   private static void emit(SimTxn t, Outcome outcome, long end, HistorySink sink)
@@ -178,12 +229,25 @@ public final class Simulator {
     sink.begin(t.session, t.id, t.position, outcome, t.start, end);
     for (int i = 0; i < t.plan.size(); i++) {
       long key = t.plan.key(i);
-      if (t.plan.isWrite(i)) {
-        sink.op(OpKind.WRITE, key, t.value[i]);
-      } else if (t.value[i] == VersionStore.INITIAL) {
-        sink.readInitial(key);
-      } else {
-        sink.op(OpKind.READ, key, t.value[i]);
+      switch (t.plan.kind(i)) {
+        case WRITE -> sink.op(OpKind.WRITE, key, t.value[i]);
+        case APPEND -> sink.op(OpKind.APPEND, key, t.value[i]);
+        case READ_LIST -> sink.readList(key, t.lists, t.listFrom[i], t.listLength[i]);
+        case CAS_WRITE -> {
+          if (t.installs[i]) {
+            sink.op(OpKind.WRITE, key, t.value[i]);
+          } // a failed compare-and-set is the plain read before it
+        }
+        case READ, INSERT -> {
+          if (t.installs[i]) {
+            sink.op(OpKind.WRITE, key, t.value[i]); // an insert that found no value
+          } else if (t.value[i] == VersionStore.INITIAL) {
+            sink.readInitial(key);
+          } else {
+            sink.op(OpKind.READ, key, t.value[i]);
+          }
+        }
+        default -> throw new IllegalStateException(t.plan.kind(i).name());
       }
     }
     sink.end();

@@ -12,6 +12,9 @@ import java.util.Arrays;
  * of a key, the chain still holds the newest version with commit tick {@code <= ts}.
  * Older versions are freed when the key is next written, so memory is the number of keys
  * touched plus the versions written since the horizon: bounded for any history length.
+ * A list (Elle's list-append) is a key whose versions are its elements: its installs pass
+ * the horizon {@code Long.MIN_VALUE}, which keeps them all, until {@link #forget} frees the
+ * key when it is retired.
  */
 final class VersionStore {
   /** The value of a key's initial state (no transaction wrote it). */
@@ -53,6 +56,48 @@ final class VersionStore {
       }
     }
     return INITIAL;
+  }
+
+  /** How many versions of the key were committed at or before {@code ts}. O(versions held). */
+  int countAt(long key, long ts) {
+    int n = 0;
+    for (int v = newest(key); v != NIL; v = next[v]) {
+      if (commit[v] <= ts) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Writes the values of the key's {@code n} versions committed at or before {@code ts}
+   * ({@code n} from {@link #countAt}), oldest first, into {@code dest[from .. from+n-1]}: the
+   * list a read at {@code ts} sees when every version is an appended element.
+   */
+  void valuesAt(long key, long ts, long[] dest, int from, int n) {
+    int i = from + n;
+    for (int v = newest(key); v != NIL && i > from; v = next[v]) {
+      if (commit[v] <= ts) {
+        dest[--i] = value[v];
+      }
+    }
+  }
+
+  /** Frees every version of the key, which no snapshot will read again. */
+  void forget(long key) {
+    int slot = slots.find(key);
+    if (slot < 0) {
+      return;
+    }
+    int v = head[slot];
+    head[slot] = NIL;
+    while (v != NIL) {
+      int after = next[v];
+      next[v] = freeList;
+      freeList = v;
+      live--;
+      v = after;
+    }
   }
 
   /**

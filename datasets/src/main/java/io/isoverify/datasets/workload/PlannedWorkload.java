@@ -19,8 +19,17 @@ public abstract class PlannedWorkload implements Workload {
     plan(session, random, plan);
     List<Step> steps = new ArrayList<>(plan.size());
     for (int i = 0; i < plan.size(); i++) {
-      steps.add(new Step(plan.isWrite(i), plan.key(i)));
+      steps.add(new Step(plan.kind(i), plan.key(i)));
     }
     return steps;
+  }
+
+  /**
+   * The first of {@code n} consecutive keys that no transaction of this workload ever
+   * touches (an injected anomaly runs on them). A workload with a fixed key space returns
+   * {@link #keys()}; one that makes new keys as it goes hands out keys it will skip.
+   */
+  public long reserveKeys(int n) {
+    return keys();
   }
 }

@@ -12,6 +12,14 @@ public interface Workload {
   /** The steps of session {@code session}'s next transaction. */
   List<Step> next(int session, SplittableRandom random);
 
-  /** The number of distinct keys the workload may touch (keys are 0 .. keys()-1). */
+  /**
+   * The number of distinct keys the workload may touch (keys are 0 .. keys()-1); for a
+   * workload that rotates keys (list-append), how many are in use at a time.
+   */
   long keys();
+
+  /** The shape of the histories this workload makes. */
+  default WorkloadFamily family() {
+    return WorkloadFamily.REGISTER;
+  }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.isoverify.datasets.workload.KeyDistribution;
+import io.isoverify.datasets.workload.ListAppendWorkload;
 import io.isoverify.history.History;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
@@ -68,6 +70,39 @@ class PostgresCollectorTest {
       }
     }
     assertEquals(TRANSACTIONS, committed);
+    assertNoNonCycleAnomaly(h);
+  }
+
+  /**
+   * Elle's list-append, one array per key: at SERIALIZABLE and REPEATABLE READ every list
+   * read is a state the key had (prefixes of one order, only committed elements, each once),
+   * with reads of empty lists and lists grown by several transactions; each append's element
+   * carries its session.
+   */
+  @ParameterizedTest
+  @EnumSource(value = PostgresIsolation.class, names = {"SERIALIZABLE", "REPEATABLE_READ"})
+  void listAppendReadsAreStatesTheListHad(PostgresIsolation level) throws Exception {
+    HistoryBuilderSink sink = sink();
+    CollectionResult result = new PostgresCollector(CollectorConfig.of(
+        POSTGRES.cluster().jdbcUrl(), level, SESSIONS, TRANSACTIONS, SEED))
+        .collect(new ListAppendWorkload(1, 4, 0.5, KeyDistribution.uniform(4), 32), sink);
+    History h = sink.history();
+
+    assertEquals(TRANSACTIONS, result.committed());
+    int empty = 0;
+    int longest = 0;
+    for (int o = 0; o < h.opCount(); o++) {
+      int[] list = h.readList(o);
+      if (list != null) {
+        empty += list.length == 0 ? 1 : 0;
+        longest = Math.max(longest, list.length);
+      } else {
+        assertEquals(OpKind.APPEND, h.opKind(o));
+        assertEquals(h.sessions().longValue(h.session(h.txnOfOp(o))),
+            h.values().longValue(h.opValue(o)) >> 40);
+      }
+    }
+    assertTrue(empty > 0 && longest >= 10, empty + " empty reads, longest list " + longest);
     assertNoNonCycleAnomaly(h);
   }
 

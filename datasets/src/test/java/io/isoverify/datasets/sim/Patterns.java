@@ -10,7 +10,8 @@ import java.util.Map;
  * Test helper: renders chosen transactions of a history in a canonical text, so that tests
  * compare whole patterns. Sessions are numbered from the first one named, keys x, y, z from
  * {@code firstKey}, and written or read values a, b, c... in order of first appearance;
- * "init" is the initial state. Example: {@code "s1 committed: r(x)=init w(x)=b"}.
+ * "init" is the initial state, a list read shows its list. Examples:
+ * {@code "s1 committed: r(x)=init w(x)=b"}, {@code "s2 committed: app(x)=c r(y)=[a b]"}.
  */
 final class Patterns {
   private Patterns() {}
@@ -38,15 +39,25 @@ final class Patterns {
         long key = h.keys().longValue(h.opKey(o));
         b.append(' ').append(h.opKind(o).code()).append('(')
             .append((char) ('x' + (key - firstKey))).append(")=");
-        if (h.opValue(o) == History.INITIAL) {
+        int[] list = h.readList(o);
+        if (list != null) {
+          b.append('[');
+          for (int i = 0; i < list.length; i++) {
+            b.append(i == 0 ? "" : " ").append(letter(letters, h.values().longValue(list[i])));
+          }
+          b.append(']');
+        } else if (h.opValue(o) == History.INITIAL) {
           b.append("init");
         } else {
-          long v = h.values().longValue(h.opValue(o));
-          b.append(letters.computeIfAbsent(v, k -> String.valueOf((char) ('a' + letters.size()))));
+          b.append(letter(letters, h.values().longValue(h.opValue(o))));
         }
       }
       out.add(b.toString());
     }
     return out;
+  }
+
+  private static String letter(Map<Long, String> letters, long value) {
+    return letters.computeIfAbsent(value, k -> String.valueOf((char) ('a' + letters.size())));
   }
 }

@@ -3,10 +3,16 @@ package io.isoverify.engine.datasets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.isoverify.datasets.sim.Injection;
 import io.isoverify.datasets.sim.Isolation;
 import io.isoverify.datasets.sim.Simulator;
 import io.isoverify.datasets.workload.GeneralWorkload;
 import io.isoverify.datasets.workload.KeyDistribution;
+import io.isoverify.datasets.workload.LightweightTxnWorkload;
+import io.isoverify.datasets.workload.ListAppendWorkload;
+import io.isoverify.datasets.workload.MiniTransactionWorkload;
+import io.isoverify.datasets.workload.PlannedWorkload;
+import io.isoverify.datasets.workload.WorkloadFamily;
 import io.isoverify.engine.InProcessVerifier;
 import io.isoverify.engine.LevelResult;
 import io.isoverify.engine.VerifierOptions;
@@ -22,35 +28,30 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every anomaly the simulated database can inject into an otherwise strictly serializable
- * run is caught, and named, by the whole in-process verifier, at exactly the levels the
- * anomaly breaks:
- * the rest of the run holds everywhere, so a VIOLATED verdict is the injection's doing, and
- * a HOLDS verdict where the anomaly is allowed shows nothing else is reported.
+ * Every anomaly the simulated database can inject, in every workload family (read-write
+ * registers, Elle's list-append, mtc's mini-transactions and lightweight transactions), into
+ * an otherwise strictly serializable run is caught by the whole in-process verifier at
+ * exactly the levels its label says it violates, and named as the label allows; the same run
+ * without the injection holds at every level. So a VIOLATED verdict is the injection's doing,
+ * and a HOLDS verdict where the anomaly is allowed shows nothing else is reported.
  */
 class InjectedAnomaliesTest {
-  /** Levels an injected pattern leaves intact (by the brute-force oracle's definitions). */
-  private static final Map<Anomaly, Set<Level>> ALLOWED_BY = Map.of(
-      Anomaly.WRITE_SKEW, EnumSet.of(Level.SI),
-      Anomaly.REALTIME_VIOLATION, EnumSet.of(Level.SER, Level.SI));
+  private static final long SEED = 17;
+  private static final int SESSIONS = 4;
+  private static final long TRANSACTIONS = 200;
 
-  /**
-   * Names a certificate may give instead of the injected one, where the injection leaves
-   * more than one cycle. The read skew (T0 and T2 both write x and y, T1 reads x from T0 and
-   * y from T2) leaves x's version order open, and every choice closes a cycle: T0's x first
-   * gives the two-transaction G-single T1 -RW(x)-> T2 -WR(y)-> T1, which is a fractured
-   * read of T2; T2's x first gives the write cycle T2 -WW(x)-> T0 -WW(y)-> T2 (G0). The
-   * certificate shows whichever side pruning reaches (today: G0 under SER and SI, the
-   * fractured read under SSER).
-   */
-  private static final Map<Anomaly, Set<Anomaly>> ALSO_NAMED = Map.of(
-      Anomaly.READ_SKEW, EnumSet.of(Anomaly.FRACTURED_READ, Anomaly.G0));
-
-  static Iterable<Anomaly> injectable() {
-    return Simulator.injectable();
+  /** A fresh workload of the family (list-append and LWT keep state). */
+  private static PlannedWorkload workload(WorkloadFamily family) {
+    return switch (family) {
+      case REGISTER -> new GeneralWorkload(1, 6, 0.5, KeyDistribution.zipf(30, 1.0));
+      case LIST_APPEND -> new ListAppendWorkload(1, 4, 0.5, KeyDistribution.zipf(10, 1.0), 8);
+      case MINI_TRANSACTION -> new MiniTransactionWorkload(0.3, KeyDistribution.zipf(30, 1.0));
+      case LIGHTWEIGHT_TRANSACTION -> new LightweightTxnWorkload(KeyDistribution.zipf(20, 1.0));
+    };
   }
 
   /**
@@ -70,27 +71,42 @@ class InjectedAnomaliesTest {
     return names;
   }
 
+  private static Map<Level, LevelResult> verify(History h) {
+    return new InProcessVerifier(VerifierOptions.defaults()).verify(h, EnumSet.allOf(Level.class));
+  }
+
   @ParameterizedTest
-  @MethodSource("injectable")
-  void caughtAtExactlyTheLevelsItBreaks(Anomaly anomaly) throws Exception {
-    GeneralWorkload w = new GeneralWorkload(1, 6, 0.5, KeyDistribution.zipf(30, 1.0));
+  @MethodSource("io.isoverify.datasets.sim.InjectionCases#all")
+  void caughtAtExactlyTheLevelsItBreaks(WorkloadFamily family, Anomaly anomaly) throws Exception {
     HistoryBuilderSink sink = new HistoryBuilderSink("injected " + anomaly);
-    Simulator.run(w, Simulator.Config.of(4, 200, Isolation.SSER, 17).withInjection(anomaly), sink);
+    Injection label = Simulator.run(workload(family), Simulator.Config.of(SESSIONS, TRANSACTIONS,
+        Isolation.SSER, SEED).withInjection(anomaly), sink).injection();
     History h = sink.history();
-    Map<Level, LevelResult> r = new InProcessVerifier(VerifierOptions.defaults())
-        .verify(h, EnumSet.allOf(Level.class));
-    Set<Level> allowed = ALLOWED_BY.getOrDefault(anomaly, Set.of());
+    Map<Level, LevelResult> r = verify(h);
     for (Level level : Level.values()) {
-      Verdict expected = allowed.contains(level) ? Verdict.HOLDS : Verdict.VIOLATED;
-      assertEquals(expected, r.get(level).verdict(), anomaly + " at " + level);
+      Verdict expected = label.violates().contains(level) ? Verdict.VIOLATED : Verdict.HOLDS;
+      assertEquals(expected, r.get(level).verdict(), family + " " + anomaly + " at " + level
+          + ": " + r.get(level).reason());
       if (expected == Verdict.VIOLATED) {
-        Set<Anomaly> accepted = EnumSet.of(anomaly);
-        accepted.addAll(ALSO_NAMED.getOrDefault(anomaly, Set.of()));
-        Set<Anomaly> found = found(h, r.get(level));
-        found.retainAll(accepted);
-        assertTrue(!found.isEmpty(), anomaly + " at " + level + " is named by a certificate; found "
+        Set<Anomaly> named = found(h, r.get(level));
+        named.retainAll(label.names());
+        assertTrue(!named.isEmpty(), family + " " + anomaly + " at " + level
+            + " is named as its label allows " + label.names() + "; found "
             + found(h, r.get(level)));
       }
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(WorkloadFamily.class)
+  void theSameRunWithoutInjectionHoldsEverywhere(WorkloadFamily family) throws Exception {
+    HistoryBuilderSink sink = new HistoryBuilderSink("plain " + family);
+    Simulator.run(workload(family), Simulator.Config.of(SESSIONS, TRANSACTIONS, Isolation.SSER,
+        SEED), sink);
+    Map<Level, LevelResult> r = verify(sink.history());
+    for (Level level : Level.values()) {
+      assertEquals(Verdict.HOLDS, r.get(level).verdict(), family + " at " + level + ": "
+          + r.get(level).reason() + " " + r.get(level).certificates());
     }
   }
 }

@@ -30,6 +30,12 @@ public enum Anomaly {
   CAUSALITY_VIOLATION("CausalityViolation", "a transaction missed a write that causally precedes what it read", true),
   FRACTURED_READ("FracturedRead", "a transaction saw some but not all writes of another transaction", true),
   SESSION_GUARANTEE_VIOLATION("SessionGuaranteeViolation", "a transaction missed a write of an earlier transaction in its own session", true),
+  /**
+   * mtc Table I (5(i)): T3 reads y from T2, then x from T1, which T2 had overwritten. A cycle
+   * with one anti-dependency; the classifier names its shape (G-single, FracturedRead), so
+   * today only injected histories carry this name, as their label.
+   */
+  NON_MONOTONIC_READ("NonMonotonicRead", "a transaction read one write of another transaction and then an older version that transaction had overwritten", true),
   REALTIME_VIOLATION("RealtimeViolation", "a transaction missed a write that finished before it started", true),
   CYCLE("Cycle", "a cycle in the dependency graph", true);
 

@@ -54,6 +54,17 @@ public final class HistoryBuilderSink implements HistorySink {
     add(OpKind.READ, builder.keys().encode(key), History.INITIAL);
   }
 
+  @Override
+  public void readList(long key, long[] elements, int from, int length)
+      throws IOException {
+    int[] codes = new int[length];
+    for (int i = 0; i < length; i++) {
+      codes[i] = builder.values().encode(elements[from + i]);
+    }
+    add(OpKind.READ, builder.keys().encode(key), length == 0 ? History.INITIAL : codes[length - 1]);
+    builder.attachReadList(codes);
+  }
+
   private void add(OpKind kind, int key, int value) throws IOException {
     if (!inTxn) {
       throw new IllegalStateException("an operation came outside begin .. end");

@@ -14,7 +14,7 @@ import java.nio.file.Path;
  * A {@link HistorySink} that streams the JSON Lines form {@link JsonlHistoryReader} reads,
  * one transaction per line, with integer sessions, keys and values:
  * <pre>
- * {"session":0,"txn":7,"pos":0,"outcome":"committed","start":10,"end":20,"ops":[["w",3,1],["r",4,null]]}
+ * {"session":0,"txn":7,"pos":0,"outcome":"committed","start":10,"end":20,"ops":[["w",3,1],["r",4,null],["r",5,[2,6]]]}
  * </pre>
  * The line is built in a reused buffer, so writing allocates nothing per operation, and the
  * same calls give the same bytes.
@@ -55,6 +55,15 @@ public final class JsonlHistorySink implements HistorySink {
   @Override
   public void readInitial(long key) {
     opStart(OpKind.READ, key).append("null]");
+  }
+
+  @Override
+  public void readList(long key, long[] elements, int from, int length) {
+    StringBuilder b = opStart(OpKind.READ, key).append('[');
+    for (int i = 0; i < length; i++) {
+      b.append(i == 0 ? "" : ",").append(elements[from + i]);
+    }
+    b.append("]]");
   }
 
   private StringBuilder opStart(OpKind kind, long key) {

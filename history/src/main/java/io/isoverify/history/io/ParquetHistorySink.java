@@ -13,8 +13,8 @@ import java.nio.file.Path;
  * atomic rename) only when {@link #close()} is called after a completed transaction;
  * closing in the middle of a transaction drops the file and reports it.
  *
- * <p>Predicate reads and list reads are not part of {@link HistorySink}; write histories
- * that have them with {@link ParquetHistoryWriter}.
+ * <p>Predicate reads are not part of {@link HistorySink}; write histories that have them
+ * with {@link ParquetHistoryWriter}. List-append reads fill the {@code read_list} column.
  */
 public final class ParquetHistorySink implements HistorySink {
   private final ParquetOpWriter writer;
@@ -59,6 +59,16 @@ public final class ParquetHistorySink implements HistorySink {
     write(OpKind.READ, key, false, 0);
   }
 
+  @Override
+  public void readList(long key, long[] elements, int from, int length)
+      throws IOException {
+    row.startList();
+    for (int i = 0; i < length; i++) {
+      row.addListElement(elements[from + i], null);
+    }
+    write(OpKind.READ, key, length > 0, length > 0 ? elements[from + length - 1] : 0);
+  }
+
   private void write(OpKind kind, long key, boolean hasValue, long value) throws IOException {
     if (!open) {
       throw new IllegalStateException("an operation outside a transaction (call begin first)");
@@ -69,6 +79,7 @@ public final class ParquetHistorySink implements HistorySink {
     row.hasValue = hasValue;
     row.value = value;
     writer.write(row);
+    row.hasList = false;
     row.opPos++;
   }
 
