@@ -2,6 +2,7 @@ package io.isoverify.engine;
 
 import io.isoverify.graph.PartitionOptions;
 import io.isoverify.history.History;
+import io.isoverify.history.check.HistoryShape;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.testing.HistoryDsl;
 import io.isoverify.solver.NaivePolygraph;
@@ -22,6 +23,9 @@ final class Pipelines {
   private static final InProcessVerifier VERIFIER = new InProcessVerifier(
       new VerifierOptions(1, SolveLimits.defaults(), PartitionOptions.defaults().withThreads(1)));
   private static final boolean PARTITIONER = partitionerAvailable();
+  /** The unpruned polygraph is the general path's, whatever the history's shape. */
+  private static final HistoryShape UNPRUNED_SHAPE = new HistoryShape(
+      "the tests' unpruned polygraph", "the tests' unpruned polygraph");
 
   private Pipelines() {
   }
@@ -37,7 +41,8 @@ final class Pipelines {
 
   static Map<Level, LevelResult> verify(History h, Encoding encoding, Set<Level> levels) {
     return encoding == Encoding.PARTITIONED ? VERIFIER.verify(h, levels)
-        : VERIFIER.verifyWith(h, levels, (level, progress) -> new NaivePolygraph(h, level));
+        : VERIFIER.verifyWith(h, levels, () -> UNPRUNED_SHAPE,
+            (level, path, progress) -> new NaivePolygraph(h, level));
   }
 
   private static boolean partitionerAvailable() {

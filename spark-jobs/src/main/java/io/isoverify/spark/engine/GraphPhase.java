@@ -29,7 +29,10 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * The graph work from the arrays the Spark stages computed, through the one
- * {@link LevelPipeline}: graph-partitioning's {@link Partitioner} builds the compact known
+ * {@link LevelPipeline}: the shape of the transactions decided from the same arrays
+ * ({@link PolygraphInput#shape}, as in-process), so a mini-transaction or
+ * lightweight-transaction history takes the same path here; graph-partitioning's
+ * {@link Partitioner} builds the compact known
  * graph, prunes it and splits it into P-SCC components on the driver (the same code the
  * in-process engine runs on a History, through {@link PolygraphInput}); local-solver's
  * {@link ComponentSolver} decides each component; certificates are typed edges
@@ -90,7 +93,10 @@ final class GraphPhase {
     Map<Level, LevelResult> out = new LevelPipeline(
         (components, level) -> solve(spark, components, level, phases, progress), progress)
         .verify(levels, found, nonCycleNanos,
-            (level, p) -> new PartitionInput(Partitioner.partition(in, level, options.withProgress(p))),
+            () -> in.shape(unchecked.readLists(), unchecked.predicateReads(),
+                t -> "T" + txns.txnId[t]),
+            (level, path, p) -> new PartitionInput(
+                Partitioner.partition(in, level, options.withProgress(p), path)),
             duplicateReason, unchecked, new DeferredCertifier());
     if (graphx.nanos() > 0) {
       phases.put("P-SCC on GraphX (in partition)", graphx.nanos());
@@ -121,7 +127,7 @@ final class GraphPhase {
   static PolygraphInput input(TxnColumns txns, int keyCount, GraphInputStage.Arrays a) {
     return new PolygraphInput(keyCount, txns.session, txns.outcome, txns.start, txns.end,
         a.writeKey(), a.writeValue(), a.writeTxn(), a.readStart(), a.readKey(), a.readValue(),
-        a.readWriter());
+        a.readWriter()).withHiddenOperations(a.internalReads(), a.overwrittenWrites());
   }
 
   /**

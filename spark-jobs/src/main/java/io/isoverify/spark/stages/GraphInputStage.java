@@ -21,15 +21,20 @@ import io.isoverify.graph.KeyedOperations;
 public final class GraphInputStage {
   private GraphInputStage() {}
 
-  /** Effective writes and external reads as arrays (readStart indexes reads by transaction). */
+  /**
+   * Effective writes and external reads as arrays (readStart indexes reads by transaction),
+   * and per transaction the operations they do not show (internal reads, overwritten writes:
+   * for the shape rules).
+   */
   public record Arrays(int[] writeKey, int[] writeValue, int[] writeTxn, int[] readStart,
-      int[] readKey, int[] readValue, int[] readWriter) {}
+      int[] readKey, int[] readValue, int[] readWriter, byte[] internalReads,
+      byte[] overwrittenWrites) {}
 
   public static Arrays run(KeyStage.Result keys, int txnCount) {
     KeyedOperations.Arrays a = KeyedOperations.assemble(
         keys.blocks().stream().map(KeyBlock::graph).toList(), keys.keyCode(), keys.keyCount(),
         txnCount);
     return new Arrays(a.writeKey(), a.writeValue(), a.writeTxn(), a.readStart(), a.readKey(),
-        a.readValue(), a.readWriter());
+        a.readValue(), a.readWriter(), a.internalReads(), a.overwrittenWrites());
   }
 }

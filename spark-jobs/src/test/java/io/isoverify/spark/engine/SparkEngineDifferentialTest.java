@@ -132,7 +132,7 @@ class SparkEngineDifferentialTest {
       readValue[r] = readValue[r] < 0 ? readValue[r] : h.opValue(readValue[r]);
     }
     return new GraphInputStage.Arrays(key, value, txn, a.readStart(), a.readKey(), readValue,
-        a.readWriter());
+        a.readWriter(), a.internalReads(), a.overwrittenWrites());
   }
 
   /**
