@@ -1,6 +1,10 @@
 package io.isoverify.engine;
 
 import io.isoverify.graph.PartitionOptions;
+import io.isoverify.graph.Partitioner;
+import io.isoverify.graph.PolygraphInput;
+import io.isoverify.history.check.CheckPath;
+import io.isoverify.solver.PartitionInput;
 import io.isoverify.history.History;
 import io.isoverify.history.check.HistoryShape;
 import io.isoverify.history.check.Level;
@@ -26,6 +30,8 @@ final class Pipelines {
   /** The unpruned polygraph is the general path's, whatever the history's shape. */
   private static final HistoryShape UNPRUNED_SHAPE = new HistoryShape(
       "the tests' unpruned polygraph", "the tests' unpruned polygraph");
+  private static final HistoryShape GENERAL_SHAPE = new HistoryShape(
+      "the tests' general path", "the tests' general path");
 
   private Pipelines() {
   }
@@ -43,6 +49,14 @@ final class Pipelines {
     return encoding == Encoding.PARTITIONED ? VERIFIER.verify(h, levels)
         : VERIFIER.verifyWith(h, levels, () -> UNPRUNED_SHAPE,
             (level, path, progress) -> new NaivePolygraph(h, level));
+  }
+
+  /** Every level on the general path (polygraph, pruning, solver), whatever the history's shape. */
+  static Map<Level, LevelResult> verifyGeneral(History h, Set<Level> levels) {
+    PolygraphInput in = PolygraphInput.of(h);
+    return VERIFIER.verifyWith(h, levels, () -> GENERAL_SHAPE,
+        (level, path, progress) -> new PartitionInput(Partitioner.partition(in, level,
+            PartitionOptions.defaults().withThreads(1), CheckPath.GENERAL)));
   }
 
   private static boolean partitionerAvailable() {
