@@ -144,10 +144,10 @@ public final class TransactionShapes {
     String notMini() {
       String suffix = ": not a mini-transaction";
       if (in.listReads() > 0) {
-        return "the history has " + in.listReads() + " list-append read(s) (Elle)" + suffix + " history";
+        return "the history has list-append reads (Elle)" + suffix + " history";
       }
       if (in.predicateReads() > 0) {
-        return "the history has " + in.predicateReads() + " predicate read(s)" + suffix + " history";
+        return "the history has predicate reads" + suffix + " history";
       }
       for (int t = 0; t < n; t++) {
         if (in.outcome()[t] == ABORTED) {

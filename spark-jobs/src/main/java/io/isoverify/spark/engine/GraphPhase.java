@@ -93,8 +93,8 @@ final class GraphPhase {
     Map<Level, LevelResult> out = new LevelPipeline(
         (components, level) -> solve(spark, components, level, phases, progress), progress)
         .verify(levels, found, nonCycleNanos,
-            () -> in.shape(unchecked.readLists(), unchecked.predicateReads(),
-                t -> "T" + txns.txnId[t]),
+            () -> in.shape(unchecked.readLists() + (in.hasListOrders() ? 1 : 0),
+                unchecked.predicateReads(), t -> "T" + txns.txnId[t]),
             (level, path, p) -> new PartitionInput(
                 Partitioner.partition(in, level, options.withProgress(p), path)),
             duplicateReason, unchecked, new DeferredCertifier());
