@@ -84,7 +84,7 @@ public final class KeyedOperations implements Serializable {
     readStart.add(readTxn.size());
     for (int h = 0; h < rules.hiddenCount(); h++) {
       hiddenTxn.add(rules.hiddenTxn(h));
-      hiddenOps.add(rules.hiddenReads(h) << 16 | Math.min(rules.hiddenWrites(h), 0xffff));
+      hiddenOps.add(Math.min(rules.hiddenReads(h), 0x7fff) << 16 | Math.min(rules.hiddenWrites(h), 0xffff));
     }
   }
 

@@ -109,31 +109,38 @@ final class LinearizabilityCheck {
       int writer = versions.slotVertex[slot];
       long inGroup = before; // max start of what must precede a read of this version
       if (writer != 0) {
-        if (before > end(writer)) {
-          cycle = explain(k, slots, i, writer);
+        if (!place(k, slots, i, writer, before)) {
           return;
         }
-        point[writer] = Math.max(before, start(writer));
-        sequence.add(writer);
         inGroup = Math.max(before, start(writer));
       }
       int next = i + 1 < slots.size() ? versions.slotVertex[slots.get(i + 1)] : -1;
       long after = inGroup;
       for (int r = versions.readerStart[slot]; r < versions.readerStart[slot + 1]; r++) {
         int reader = versions.readers[r];
-        if (reader == next) {
-          continue;
+        if (reader != next) {
+          if (!place(k, slots, i, reader, inGroup)) {
+            return;
+          }
+          after = Math.max(after, start(reader));
         }
-        if (inGroup > end(reader)) {
-          cycle = explain(k, slots, i, reader);
-          return;
-        }
-        point[reader] = Math.max(inGroup, start(reader));
-        sequence.add(reader);
-        after = Math.max(after, start(reader));
       }
       before = after;
     }
+  }
+
+  /**
+   * Gives operation {@code op} of group i its point, after {@code floor} (the largest start
+   * of what must precede it); false, with {@link #cycle} set, when it ends before that.
+   */
+  private boolean place(int k, IntBuffer slots, int i, int op, long floor) {
+    if (floor > end(op)) {
+      cycle = explain(k, slots, i, op);
+      return false;
+    }
+    point[op] = Math.max(floor, start(op));
+    sequence.add(op);
+    return true;
   }
 
   /**
