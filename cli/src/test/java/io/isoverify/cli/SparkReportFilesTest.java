@@ -27,8 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * bin/verify --engine spark --out: the same report files as the in-process run on the same
- * file (a lost update and a write skew), up to timings and the re-check line, and Spark's log
- * named on stderr.
+ * file (a lost update and a write skew; T5 reads three keys, so the history is not one of
+ * mini-transactions and takes the general path: EngineContractTest holds both engines to the
+ * same results on the mini-transaction path), up to timings and the re-check line, and Spark's
+ * log named on stderr.
  */
 class SparkReportFilesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -46,7 +48,7 @@ class SparkReportFilesTest {
     ParquetHistoryWriter.write(HistoryDsl.parse("""
         a: [r x init; w x 1] [r y init; r z init; w y 1]
         b: [r x init; w x 2] [r y init; r z init; w z 1]
-        c: [r x 2]
+        c: [r x 2; r y init; r z init]
         """), input);
     TestSpark.session();
     spark = verify("spark");

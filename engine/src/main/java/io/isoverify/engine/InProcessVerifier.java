@@ -8,6 +8,7 @@ import io.isoverify.graph.PolygraphInput;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.DuplicateWrite;
+import io.isoverify.history.check.HistoryShape;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
@@ -24,6 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * The whole check in one JVM: the non-cycle checks ({@link NonCycleChecks}) on the
@@ -51,17 +53,28 @@ public final class InProcessVerifier {
    */
   public Map<Level, LevelResult> verify(History h, Set<Level> levels) {
     PolygraphInput[] input = new PolygraphInput[1];
-    return verifyWith(h, levels, (level, progress) -> {
+    Supplier<PolygraphInput> polygraph = () -> {
       if (input[0] == null) {
         input[0] = PolygraphInput.of(h);
       }
-      return new PartitionInput(
-          Partitioner.partition(input[0], level, options.partition().withProgress(progress)));
-    });
+      return input[0];
+    };
+    return verifyWith(h, levels, () -> polygraph.get().shape(listReads(h), h.predicates().size(),
+        h::showTxn), (level, path, progress) -> new PartitionInput(Partitioner.partition(
+            polygraph.get(), level, options.partition().withProgress(progress), path)));
   }
 
-  /** As {@link #verify}, with the solver input of each level made by {@code graphs}. */
-  Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, LevelPipeline.Graphs graphs) {
+  /** Operations with a read list, every outcome (what the Spark engine counts alike). */
+  private static long listReads(History h) {
+    return h.readLists().size();
+  }
+
+  /**
+   * As {@link #verify}, with the shape of the history's transactions given by {@code shape}
+   * and the solver input of each level made by {@code graphs}.
+   */
+  Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
+      LevelPipeline.Graphs graphs) {
     progress.phase("non-cycle checks");
     long t0 = System.nanoTime();
     NonCycleFindings found = NonCycleChecks.findings(h, LevelPipeline.EXAMPLES);
@@ -78,7 +91,7 @@ public final class InProcessVerifier {
     ExecutorService pool = Executors.newFixedThreadPool(options.threads());
     try {
       return new LevelPipeline((components, level) -> solveAll(pool, components, level), progress)
-          .verify(levels, found, nonCycle, graphs, () -> duplicateReason(h, found.duplicate()),
+          .verify(levels, found, nonCycle, shape, graphs, () -> duplicateReason(h, found.duplicate()),
               UncheckedInformation.of(h), new HistoryCertifier(h));
     } finally {
       pool.shutdownNow();

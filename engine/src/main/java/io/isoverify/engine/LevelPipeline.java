@@ -4,8 +4,11 @@ import io.isoverify.graph.Component;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.check.CheckPath;
+import io.isoverify.history.check.HistoryShape;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleFindings;
+import io.isoverify.history.check.PathChoice;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.solver.SolveResult;
 import io.isoverify.solver.SolveStats;
@@ -20,9 +23,12 @@ import java.util.function.Supplier;
 
 /**
  * The level pipeline, written once for every engine: after the non-cycle checks (mtc
- * Table I), per requested level, the polygraph is built, pruned and cut into P-SCC
+ * Table I), per requested level, the path is chosen from the shape of the history's
+ * transactions ({@link HistoryShape#path}: the known graph's cycle search for mini-transactions,
+ * mtc IV-B; linearizability per key for SSER of lightweight transactions, mtc IV-E; the
+ * general path otherwise), the polygraph is built, pruned and cut into P-SCC
  * components (cobra section 3 and appendix B.3; the {@code graphs} function an engine
- * passes), the components are solved ({@link Solving}: threads or Spark executors), and the
+ * passes; on the first two paths the known graph alone, with no components), the components are solved ({@link Solving}: threads or Spark executors), and the
  * answer becomes a verdict with a witness or certificates ({@link Certifier}: re-checked at
  * once when the history is in memory, later on an excerpt when it is not). The decision is
  * made here and nowhere else: a duplicate written value refuses every level (UNKNOWN); a
@@ -41,10 +47,13 @@ public final class LevelPipeline {
     List<SolveResult> solve(List<Component> components, Level level);
   }
 
-  /** Builds, prunes and partitions a level's polygraph, telling {@code progress} how far. */
+  /**
+   * Builds, prunes and partitions a level's polygraph on the path chosen, telling
+   * {@code progress} how far.
+   */
   @FunctionalInterface
   public interface Graphs {
-    SolverInput of(Level level, ProgressListener progress);
+    SolverInput of(Level level, CheckPath path, ProgressListener progress);
   }
 
   private final Solving solving;
@@ -60,22 +69,25 @@ public final class LevelPipeline {
    *
    * @param found what the non-cycle checks found
    * @param nonCycleNanos how long they took
+   * @param shape the shape of the history's transactions; asked once, only when
+   *     {@code found} is clean
    * @param graphs the solver input of a level; asked only when {@code found} is clean
    * @param duplicateReason the refusal's words when {@code found} has a duplicate write
    * @param unchecked what the history carries that no check uses: a level that would hold is
    *     UNKNOWN while there is any
    */
   public Map<Level, LevelResult> verify(Set<Level> levels, NonCycleFindings found, long nonCycleNanos,
-      Graphs graphs, Supplier<String> duplicateReason, UncheckedInformation unchecked,
-      Certifier certifier) {
+      Supplier<HistoryShape> shape, Graphs graphs, Supplier<String> duplicateReason,
+      UncheckedInformation unchecked, Certifier certifier) {
     Map<Level, LevelResult> out = new EnumMap<>(Level.class);
+    HistoryShape shaped = null;
     for (Level level : Level.values()) {
       if (!levels.contains(level)) {
         continue;
       }
       if (found.duplicate() != null) {
         out.put(level, early(level, Verdict.UNKNOWN, duplicateReason.get(), List.of(), nonCycleNanos,
-            Map.of()));
+            Map.of(), "duplicate written values: no cycle search"));
         continue;
       }
       if (!found.clean()) {
@@ -83,23 +95,29 @@ public final class LevelPipeline {
         // aborted or intermediate writes would rest on dependencies no database made: no
         // cycle search, in any engine.
         out.put(level, early(level, Verdict.VIOLATED, "", found.examples(), nonCycleNanos,
-            counts(found, found.examples())));
+            counts(found, found.examples()), "the non-cycle checks decide: no cycle search"));
         continue;
       }
-      SolverInput in = graphs.of(level, progress.prefixed(prefix(levels, level)));
-      out.put(level, verifyLevel(levels, level, found, nonCycleNanos, in, unchecked, certifier));
+      if (shaped == null) {
+        shaped = shape.get();
+      }
+      PathChoice path = shaped.path(level);
+      SolverInput in = graphs.of(level, path.path(), progress.prefixed(prefix(levels, level)));
+      out.put(level, verifyLevel(levels, level, found, nonCycleNanos, in, unchecked, certifier, path));
     }
     return out;
   }
 
   private static LevelResult early(Level level, Verdict verdict, String reason,
-      List<Certificate> certs, long nonCycleNanos, Map<Anomaly, Long> counts) {
+      List<Certificate> certs, long nonCycleNanos, Map<Anomaly, Long> counts, String why) {
     return new LevelResult(level, verdict, reason, certs, List.of(), null,
-        new SolveStats(0, 0, 0, 0, 0, 0), new PhaseNanos(nonCycleNanos, 0, 0, 0, 0, 0), counts);
+        new SolveStats(0, 0, 0, 0, 0, 0), new PhaseNanos(nonCycleNanos, 0, 0, 0, 0, 0), counts,
+        new PathChoice(CheckPath.NONE, why));
   }
 
   private LevelResult verifyLevel(Set<Level> levels, Level level, NonCycleFindings found,
-      long nonCycle, SolverInput in, UncheckedInformation unchecked, Certifier certifier) {
+      long nonCycle, SolverInput in, UncheckedInformation unchecked, Certifier certifier,
+      PathChoice path) {
     List<Certificate> certs = new ArrayList<>(found.examples());
     long solveStart = System.nanoTime();
     List<Component> components = in.components();
@@ -155,7 +173,7 @@ public final class LevelPipeline {
     return new LevelResult(level, verdict, reason, certs, certifier.conflicts(level), witness,
         new SolveStats(components.size(), constraints, largest, conflictCount, unsat, unknown),
         new PhaseNanos(nonCycle, in.graphNanos(), in.pruneNanos(), in.componentsNanos(), solveNanos, checkNanos),
-        counts(found, certs));
+        counts(found, certs), path);
   }
 
   private static String prefix(Set<Level> levels, Level level) {

@@ -3,6 +3,7 @@ package io.isoverify.engine;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.Level;
+import io.isoverify.history.check.PathChoice;
 import io.isoverify.history.check.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,12 +15,19 @@ import java.util.Map;
  * certificates shown (bounded), the full count of each anomaly, and how long it took.
  *
  * @param witness a one-line description of the witness when the level holds, else null
+ * @param path the check that decided the level and why; null where not known
  */
 public record LevelReport(Level level, Verdict verdict, String reason, List<Certificate> certificates,
-    Map<Anomaly, Long> counts, String witness, long elapsedNanos) {
+    Map<Anomaly, Long> counts, String witness, long elapsedNanos, PathChoice path) {
   public LevelReport {
     certificates = List.copyOf(certificates);
     counts = Map.copyOf(counts);
+  }
+
+  /** A report that does not say which path decided it. */
+  public LevelReport(Level level, Verdict verdict, String reason, List<Certificate> certificates,
+      Map<Anomaly, Long> counts, String witness, long elapsedNanos) {
+    this(level, verdict, reason, certificates, counts, witness, elapsedNanos, null);
   }
 
   /**
@@ -42,7 +50,7 @@ public record LevelReport(Level level, Verdict verdict, String reason, List<Cert
       phases.put(prefix + "solve", n.solve());
       phases.put(prefix + "check", n.check());
       out.add(new LevelReport(level, r.verdict(), r.reason().isEmpty() ? null : r.reason(),
-          r.certificates(), r.counts(), witness(r), n.total()));
+          r.certificates(), r.counts(), witness(r), n.total(), r.path()));
     }
     return out;
   }
@@ -52,7 +60,11 @@ public record LevelReport(Level level, Verdict verdict, String reason, List<Cert
       return null;
     }
     if (r.witness() == null) {
-      return r.stats().components() + " components solved";
+      return switch (r.path().path()) {
+        case MINI_TRANSACTIONS -> "no cycle in the known dependency graph";
+        case LIGHTWEIGHT_TRANSACTIONS -> "every key linearizable";
+        default -> r.stats().components() + " components solved";
+      };
     }
     int n = r.witness().order().length;
     return r.level() == Level.SI

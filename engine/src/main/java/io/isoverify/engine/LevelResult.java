@@ -4,6 +4,7 @@ import io.isoverify.checker.ConflictEvidence;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.Level;
+import io.isoverify.history.check.PathChoice;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.solver.SolveStats;
 import io.isoverify.solver.Witness;
@@ -16,11 +17,12 @@ import java.util.Map;
  * {@code conflicts} holds, for each solver conflict, the constraints every choice of which
  * closes a cycle. HOLDS comes with a re-checked witness; otherwise {@code witness} is null.
  * UNKNOWN says why in {@code reason} (empty otherwise). {@code counts} is how many of each
- * anomaly were found, including those whose certificates were not kept.
+ * anomaly were found, including those whose certificates were not kept. {@code path} is the
+ * check that decided the level and why ({@link io.isoverify.history.check.HistoryShape#path}).
  */
 public record LevelResult(Level level, Verdict verdict, String reason,
     List<Certificate> certificates, List<ConflictEvidence> conflicts, Witness witness,
-    SolveStats stats, PhaseNanos nanos, Map<Anomaly, Long> counts) {
+    SolveStats stats, PhaseNanos nanos, Map<Anomaly, Long> counts, PathChoice path) {
   public LevelResult {
     certificates = List.copyOf(certificates);
     conflicts = List.copyOf(conflicts);

@@ -1,7 +1,12 @@
 package io.isoverify.engine;
 
 import io.isoverify.graph.PartitionOptions;
+import io.isoverify.graph.Partitioner;
+import io.isoverify.graph.PolygraphInput;
+import io.isoverify.history.check.CheckPath;
+import io.isoverify.solver.PartitionInput;
 import io.isoverify.history.History;
+import io.isoverify.history.check.HistoryShape;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.testing.HistoryDsl;
 import io.isoverify.solver.NaivePolygraph;
@@ -22,6 +27,11 @@ final class Pipelines {
   private static final InProcessVerifier VERIFIER = new InProcessVerifier(
       new VerifierOptions(1, SolveLimits.defaults(), PartitionOptions.defaults().withThreads(1)));
   private static final boolean PARTITIONER = partitionerAvailable();
+  /** The unpruned polygraph is the general path's, whatever the history's shape. */
+  private static final HistoryShape UNPRUNED_SHAPE = new HistoryShape(
+      "the tests' unpruned polygraph", "the tests' unpruned polygraph");
+  private static final HistoryShape GENERAL_SHAPE = new HistoryShape(
+      "the tests' general path", "the tests' general path");
 
   private Pipelines() {
   }
@@ -37,7 +47,16 @@ final class Pipelines {
 
   static Map<Level, LevelResult> verify(History h, Encoding encoding, Set<Level> levels) {
     return encoding == Encoding.PARTITIONED ? VERIFIER.verify(h, levels)
-        : VERIFIER.verifyWith(h, levels, (level, progress) -> new NaivePolygraph(h, level));
+        : VERIFIER.verifyWith(h, levels, () -> UNPRUNED_SHAPE,
+            (level, path, progress) -> new NaivePolygraph(h, level));
+  }
+
+  /** Every level on the general path (polygraph, pruning, solver), whatever the history's shape. */
+  static Map<Level, LevelResult> verifyGeneral(History h, Set<Level> levels) {
+    PolygraphInput in = PolygraphInput.of(h);
+    return VERIFIER.verifyWith(h, levels, () -> GENERAL_SHAPE,
+        (level, path, progress) -> new PartitionInput(Partitioner.partition(in, level,
+            PartitionOptions.defaults().withThreads(1), CheckPath.GENERAL)));
   }
 
   private static boolean partitionerAvailable() {

@@ -17,6 +17,9 @@ import java.util.List;
  *                      sorted by (value code, transaction); reads readStart[j] .. readStart[j+1]-1
  *   effective write i  writeValue[i], writeTxn[i]
  *   external read r    readTxn[r], readOp[r] (dense operation id), readValue[r], readWriter[r]
+ *   hidden h           hiddenTxn[h] has hiddenOps[h] = internal reads << 16 | overwritten
+ *                      writes on one key (KeyRules#hiddenCount: operations the reads and
+ *                      writes above do not show; only transactions that have any)
  * </pre>
  * Cost: O(w log w) per key of w effective writes, O(1) per read; {@link #assemble}
  * O(keys + writes + reads + transactions). About 8 bytes per write and 16 per read.
@@ -32,11 +35,18 @@ public final class KeyedOperations implements Serializable {
   private final IntBuffer readOp = new IntBuffer();
   private final IntBuffer readValue = new IntBuffer();
   private final IntBuffer readWriter = new IntBuffer();
+  private final IntBuffer hiddenTxn = new IntBuffer();
+  private final IntBuffer hiddenOps = new IntBuffer();
   private transient long[] sorted;
 
-  /** The arrays of {@link PolygraphInput} (its encoding), for a whole history. */
+  /**
+   * The arrays of {@link PolygraphInput} (its encoding), for a whole history; per transaction
+   * t, {@code internalReads[t]} and {@code overwrittenWrites[t]} over all keys (saturated at
+   * {@link Byte#MAX_VALUE}), what the shape rules need besides the reads and writes.
+   */
   public record Arrays(int[] writeKey, int[] writeValue, int[] writeTxn, int[] readStart,
-      int[] readKey, int[] readValue, int[] readWriter) {}
+      int[] readKey, int[] readValue, int[] readWriter, byte[] internalReads,
+      byte[] overwrittenWrites) {}
 
   public KeyedOperations() {
     writeStart.add(0);
@@ -72,6 +82,10 @@ public final class KeyedOperations implements Serializable {
       readWriter.add(rules.readWriter(r));
     }
     readStart.add(readTxn.size());
+    for (int h = 0; h < rules.hiddenCount(); h++) {
+      hiddenTxn.add(rules.hiddenTxn(h));
+      hiddenOps.add(Math.min(rules.hiddenReads(h), 0x7fff) << 16 | Math.min(rules.hiddenWrites(h), 0xffff));
+    }
   }
 
   /**
@@ -139,7 +153,22 @@ public final class KeyedOperations implements Serializable {
     for (int t = 0; t < txnCount; t++) {
       byOperation(readStart[t], readStart[t + 1], readOp, readKey, readValue, readWriter);
     }
-    return new Arrays(writeKey, writeValue, writeTxn, readStart, readKey, readValue, readWriter);
+    byte[] internalReads = new byte[txnCount];
+    byte[] overwrittenWrites = new byte[txnCount];
+    for (KeyedOperations part : parts) {
+      for (int h = 0; h < part.hiddenTxn.size(); h++) {
+        int t = part.hiddenTxn.get(h);
+        int ops = part.hiddenOps.get(h);
+        internalReads[t] = saturated(internalReads[t] + (ops >>> 16));
+        overwrittenWrites[t] = saturated(overwrittenWrites[t] + (ops & 0xffff));
+      }
+    }
+    return new Arrays(writeKey, writeValue, writeTxn, readStart, readKey, readValue, readWriter,
+        internalReads, overwrittenWrites);
+  }
+
+  private static byte saturated(int count) {
+    return (byte) Math.min(count, Byte.MAX_VALUE);
   }
 
   /** Insertion sort of one transaction's reads (a few) by operation id. */

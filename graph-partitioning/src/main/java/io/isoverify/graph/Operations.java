@@ -71,9 +71,14 @@ final class Operations {
 
   /** The operations of a history held in memory, through the per-key rules. */
   static Operations of(History history) {
+    return new Operations(arrays(history));
+  }
+
+  /** The same as arrays, with the operations they do not show counted per transaction. */
+  static KeyedOperations.Arrays arrays(History history) {
     KeyedOperations keyed = new KeyedOperations();
     KeyGroups.forEach(history, (key, rules, valueCode) -> keyed.add(rules, valueCode));
-    return new Operations(KeyedOperations.assemble(List.of(keyed), null, history.keys().size(),
-        history.txnCount()));
+    return KeyedOperations.assemble(List.of(keyed), null, history.keys().size(),
+        history.txnCount());
   }
 }

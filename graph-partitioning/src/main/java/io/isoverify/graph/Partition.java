@@ -2,6 +2,7 @@ package io.isoverify.graph;
 
 import io.isoverify.history.anomaly.Edge;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The result of {@link Partitioner#partition}: the polygraph of a history after pruning,
@@ -33,10 +34,12 @@ public final class Partition {
   private final List<Component> components;
   private final int[] sccRank;
   private final PartitionStats stats;
+  private Supplier<int[]> serialOrder;
+  private int[] serialOrderMade;
 
   Partition(int[] txnOf, EdgeList known, EdgeList choices, List<Edge> knownCycle,
       List<List<Edge>> conflictCycles, List<Component> components, int[] sccRank,
-      PartitionStats stats) {
+      PartitionStats stats, Supplier<int[]> serialOrder) {
     this.txnOf = txnOf;
     this.known = known;
     this.choices = choices;
@@ -45,6 +48,7 @@ public final class Partition {
     this.components = List.copyOf(components);
     this.sccRank = sccRank;
     this.stats = stats;
+    this.serialOrder = serialOrder;
   }
 
   /** True when pruning already found a violation ({@link #knownCycle} or {@link #conflictCycles}). */
@@ -144,5 +148,19 @@ public final class Partition {
 
   public PartitionStats stats() {
     return stats;
+  }
+
+  /**
+   * A serial order of the included transactions (dense History ids) that the check itself
+   * found, made on first call: the linearization of a lightweight-transaction history that
+   * holds SSER ({@link LinearizabilityCheck}); null when the witness is a topological order
+   * of the known edges (and of the components' chosen sides), as on every other path.
+   */
+  public synchronized int[] serialOrder() {
+    if (serialOrder != null) {
+      serialOrderMade = serialOrder.get();
+      serialOrder = null;
+    }
+    return serialOrderMade;
   }
 }

@@ -3,6 +3,7 @@ package io.isoverify.graph;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.check.CheckPath;
 import io.isoverify.history.check.Level;
 import java.util.List;
 
@@ -43,84 +44,55 @@ public final class Partitioner {
    * polygraph with this one code.
    */
   public static Partition partition(PolygraphInput history, Level level, PartitionOptions options) {
+    return partition(history, level, options, CheckPath.GENERAL);
+  }
+
+  /**
+   * The partition of {@code level} on the path the level pipeline chose: the general one
+   * above, or for a history of mini-transactions or lightweight transactions (history's
+   * {@code TransactionShapes}) the known graph alone, checked by one linear search
+   * ({@link MiniTransactionCheck}: no constraints, so no pruning, index or components).
+   */
+  public static Partition partition(PolygraphInput history, Level level, PartitionOptions options,
+      CheckPath path) {
+    if (path == CheckPath.MINI_TRANSACTIONS || path == CheckPath.LIGHTWEIGHT_TRANSACTIONS) {
+      return MiniTransactionCheck.check(history, level, path == CheckPath.LIGHTWEIGHT_TRANSACTIONS,
+          options.progress());
+    }
     long t0 = System.nanoTime();
     PhaseProgress progress = options.progress();
     progress.phase("graph");
-    int keyCount = history.keyCount;
-    Operations ops = history.ops;
-    Vertices vertices = new Vertices(history);
-    Versions versions = new Versions(keyCount, ops, vertices);
-    Chains chains = new Chains(versions, keyCount, history, vertices);
-    int n = vertices.count();
-    EdgeList known = new EdgeList(4 * n);
-    int[] chainOf = new int[n];
-    int[] posOf = new int[n];
-    int sessionChains = addSessionOrder(history, vertices, known, chainOf, posOf);
-    chains.addKnownEdges(known);
-    chains.addListOrderEdges(history, known);
-    if (level == Level.SSER) {
-      RealTimeEdges.add(history, vertices, known);
-    }
+    KnownGraph g = new KnownGraph(history, level == Level.SSER);
+    int n = g.vertexCount();
+    EdgeList known = g.known;
     Constraints constraints = new Constraints();
-    Pruner pruner = new Pruner(level, n, chainOf, posOf, sessionChains, options.threads(),
+    Pruner pruner = new Pruner(level, n, g.chainOf, g.posOf, g.sessionChains, options.threads(),
         options.incrementalPruning(), known, constraints);
-    boolean acyclic = pruner.resolveChains(chains, keyCount, options.denseChains());
+    boolean acyclic = pruner.resolveChains(g.chains, history.keyCount, options.denseChains());
     long t1 = System.nanoTime();
     if (acyclic) {
       progress.phase("prune");
       pruner.prune(options.maxPruneRounds(), progress);
     }
     long t2 = System.nanoTime();
-    CycleReport report = new CycleReport(vertices.txnOf, versions);
+    CycleReport report = g.report();
     List<Edge> knownCycle = pruner.knownCycle == null ? null : report.edges(pruner.knownCycle);
     List<List<Edge>> conflict = pruner.conflictCycles == null ? null
         : List.of(report.edges(pruner.conflictCycles[0]), report.edges(pruner.conflictCycles[1]));
     progress.phase("components");
     ComponentBuilder parts = knownCycle == null && conflict == null
-        ? new ComponentBuilder(n, vertices.txnOf, known, constraints, options) : null;
+        ? new ComponentBuilder(n, g.vertices.txnOf, known, constraints, options) : null;
     long t3 = System.nanoTime();
-    long[] byType = new long[EdgeType.values().length];
-    for (int e = 0; e < known.size(); e++) {
-      byType[known.type(e)]++;
-    }
+    long[] byType = g.countByType();
     PartitionStats stats = new PartitionStats(n, byType[EdgeType.SO.ordinal()],
         byType[EdgeType.WR.ordinal()], byType[EdgeType.WW.ordinal()],
-        byType[EdgeType.RW.ordinal()], byType[EdgeType.RT.ordinal()], chains.chainCount(),
+        byType[EdgeType.RW.ordinal()], byType[EdgeType.RT.ordinal()], g.chains.chainCount(),
         pruner.orderedPairs, pruner.constraintsBefore, constraints.aliveCount(),
         parts == null ? 0 : parts.components.size(), parts == null ? 0 : parts.largest,
-        vertices.unknownIncluded, vertices.unknownExcluded, pruner.rounds, t1 - t0, t2 - t1,
+        g.vertices.unknownIncluded, g.vertices.unknownExcluded, pruner.rounds, t1 - t0, t2 - t1,
         t3 - t2);
-    return new Partition(vertices.txnOf, known, parts == null ? new EdgeList() : parts.choices,
+    return new Partition(g.vertices.txnOf, known, parts == null ? new EdgeList() : parts.choices,
         knownCycle, conflict, parts == null ? List.of() : parts.components,
-        parts == null ? null : parts.sccRank, stats);
-  }
-
-  /**
-   * Adds SO edges between consecutive vertices of each session and from vertex 0 to each
-   * session's first vertex, and makes each session a chain of the reachability index
-   * (vertex 0 heads the first one). Returns the number of chains.
-   */
-  private static int addSessionOrder(PolygraphInput history, Vertices vertices, EdgeList known,
-      int[] chainOf, int[] posOf) {
-    int so = EdgeType.SO.ordinal();
-    int chain = -1;
-    int prevSession = -1;
-    int pos = 1;
-    for (int v = 1; v < vertices.count(); v++) {
-      int s = history.session[vertices.txnOf[v]];
-      if (s != prevSession) {
-        chain++;
-        pos = chain == 0 ? 1 : 0;
-        known.add(0, v, so, -1);
-        prevSession = s;
-      } else {
-        known.add(v - 1, v, so, -1);
-      }
-      chainOf[v] = chain;
-      posOf[v] = pos++;
-    }
-    chainOf[0] = 0;
-    posOf[0] = 0;
-    return Math.max(chain + 1, 1);
+        parts == null ? null : parts.sccRank, stats, null);
   }
 }

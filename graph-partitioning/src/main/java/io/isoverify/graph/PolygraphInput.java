@@ -2,7 +2,10 @@ package io.isoverify.graph;
 
 import io.isoverify.history.History;
 import io.isoverify.history.Outcome;
+import io.isoverify.history.check.HistoryShape;
 import io.isoverify.history.check.ListOrders;
+import io.isoverify.history.check.TransactionShapes;
+import java.util.function.IntFunction;
 
 /**
  * Everything {@link Partitioner} needs from a history, as primitive arrays: what the
@@ -22,6 +25,9 @@ import io.isoverify.history.check.ListOrders;
  *                 effective write, -1 for the initial state, -2 for none or only t itself)
  *   list key k    listKey[k]: read as a list (Elle); its observed appenders in order
  *                 listOrderTxn[listOrderStart[k] .. listOrderStart[k+1]-1]
+ *   hidden ops    internalReads[t], overwrittenWrites[t]: t's reads of a key after its own
+ *                 write of it, and its writes it overwrote itself (KeyedOperations), for
+ *                 the shape rules ({@link #shape})
  * </pre>
  * The Spark stages compute the list orders with the same per-key list rules and add them
  * with {@link #withListOrders}.
@@ -37,9 +43,12 @@ public final class PolygraphInput {
   final int[] listOrderStart;
   final int[] listOrderTxn;
   final boolean[] listKey;
+  final byte[] internalReads;
+  final byte[] overwrittenWrites;
 
   private PolygraphInput(int keyCount, int[] session, byte[] outcome, long[] start, long[] end,
-      Operations ops, int[] listOrderStart, int[] listOrderTxn, boolean[] listKey) {
+      Operations ops, int[] listOrderStart, int[] listOrderTxn, boolean[] listKey,
+      byte[] internalReads, byte[] overwrittenWrites) {
     int n = session.length;
     if (outcome.length != n || start.length != n || end.length != n || ops.readStart.length != n + 1) {
       throw new IllegalArgumentException("per-transaction arrays of different lengths");
@@ -56,6 +65,11 @@ public final class PolygraphInput {
     this.listOrderStart = listOrderStart;
     this.listOrderTxn = listOrderTxn;
     this.listKey = listKey;
+    if (internalReads.length != n || overwrittenWrites.length != n) {
+      throw new IllegalArgumentException("per-transaction hidden operation counts of the wrong length");
+    }
+    this.internalReads = internalReads;
+    this.overwrittenWrites = overwrittenWrites;
   }
 
   /** From arrays computed elsewhere, in the encoding above (not copied). */
@@ -64,7 +78,16 @@ public final class PolygraphInput {
       int[] readValue, int[] readWriter) {
     this(keyCount, session, outcome, start, end, new Operations(writeKey, writeValue, writeTxn,
         readStart, readKey, readValue, readWriter), new int[keyCount + 1], new int[0],
-        new boolean[keyCount]);
+        new boolean[keyCount], new byte[session.length], new byte[session.length]);
+  }
+
+  /**
+   * The same with the operations the reads and writes do not show counted per transaction
+   * ({@link KeyedOperations.Arrays#internalReads}, {@link KeyedOperations.Arrays#overwrittenWrites}).
+   */
+  public PolygraphInput withHiddenOperations(byte[] internalReads, byte[] overwrittenWrites) {
+    return new PolygraphInput(keyCount, session, outcome, start, end, ops, listOrderStart,
+        listOrderTxn, listKey, internalReads, overwrittenWrites);
   }
 
   /**
@@ -75,7 +98,7 @@ public final class PolygraphInput {
    */
   public PolygraphInput withListOrders(int[] orderStart, int[] orderTxn, boolean[] listKey) {
     return new PolygraphInput(keyCount, session, outcome, start, end, ops, orderStart, orderTxn,
-        listKey);
+        listKey, internalReads, overwrittenWrites);
   }
 
   /** True when some key's version order comes from read lists. */
@@ -103,8 +126,24 @@ public final class PolygraphInput {
     }
     int keys = h.keys().size();
     ListOrders lists = ListOrders.of(h);
-    return new PolygraphInput(keys, session, outcome, start, end, Operations.of(h),
-        lists.orderStart(), lists.orderTxn(), lists.listKeys());
+    KeyedOperations.Arrays a = Operations.arrays(h);
+    return new PolygraphInput(keys, session, outcome, start, end, new Operations(a),
+        lists.orderStart(), lists.orderTxn(), lists.listKeys(), a.internalReads(),
+        a.overwrittenWrites());
+  }
+
+  /**
+   * The shape of the history's transactions (history's {@link TransactionShapes}: mtc
+   * Definitions 8 and 9, IV-E), from these arrays, so both engines decide it alike.
+   *
+   * @param listReads operations with a read list, every outcome, counted over all rows
+   * @param predicateReads predicate reads, likewise
+   * @param txnName how reasons name a transaction
+   */
+  public HistoryShape shape(long listReads, long predicateReads, IntFunction<String> txnName) {
+    return TransactionShapes.of(new TransactionShapes.Input(keyCount, outcome, session, start,
+        end, ops.readStart, ops.readKey, ops.readWriter, ops.writeKey, ops.writeTxn,
+        internalReads, overwrittenWrites, listReads, predicateReads), txnName);
   }
 
   public int txnCount() {
@@ -126,6 +165,8 @@ public final class PolygraphInput {
         && java.util.Arrays.equals(end, o.end) && ops.sameAs(o.ops)
         && java.util.Arrays.equals(listOrderStart, o.listOrderStart)
         && java.util.Arrays.equals(listOrderTxn, o.listOrderTxn)
-        && java.util.Arrays.equals(listKey, o.listKey);
+        && java.util.Arrays.equals(listKey, o.listKey)
+        && java.util.Arrays.equals(internalReads, o.internalReads)
+        && java.util.Arrays.equals(overwrittenWrites, o.overwrittenWrites);
   }
 }

@@ -194,7 +194,8 @@ final class Pruner {
     return cycle;
   }
 
-  private static EdgeList pick(EdgeList from, int[] labels) {
+  /** The edges of {@code from} with the given indices, in order. */
+  static EdgeList pick(EdgeList from, int[] labels) {
     EdgeList out = new EdgeList(labels.length);
     for (int l : labels) {
       out.addRange(from, l, l + 1);

@@ -61,6 +61,11 @@ public final class PartitionInput implements SolverInput {
   }
 
   @Override
+  public int[] serialOrder() {
+    return p.serialOrder();
+  }
+
+  @Override
   public long graphNanos() {
     return p.stats().graphNanos();
   }

@@ -37,6 +37,16 @@ public interface SolverInput {
 
   List<Component> components();
 
+  /**
+   * A serial order of the included transactions (dense History ids) the check itself found
+   * (the linearization of a lightweight-transaction history, graph-partitioning's
+   * {@code Partition#serialOrder}), or null: then the witness is a topological order of the
+   * edges and the components' chosen sides ({@link WitnessBuilder}).
+   */
+  default int[] serialOrder() {
+    return null;
+  }
+
   /** Nanoseconds spent building the graph, pruning and finding components. */
   long graphNanos();
 

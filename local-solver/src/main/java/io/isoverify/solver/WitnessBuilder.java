@@ -19,7 +19,9 @@ import java.util.Arrays;
  *       every S with T -RW-> S, because each D-predecessor A of T has the induced edge
  *       A -> S and so commits before S.
  * </ul>
- * Kahn's queue is FIFO seeded in vertex order, so the witness is deterministic.
+ * Kahn's queue is FIFO seeded in vertex order, so the witness is deterministic. When the
+ * input already holds a serial order ({@link SolverInput#serialOrder}: the linearization of
+ * lightweight transactions), that order is the SER or SSER witness.
  */
 public final class WitnessBuilder {
   private static final int RW = EdgeType.RW.ordinal();
@@ -32,8 +34,10 @@ public final class WitnessBuilder {
   private int[] to = new int[16];
   private byte[] type = new byte[16];
   private int m;
+  private final int[] serialOrder;
 
   public WitnessBuilder(SolverInput in, int txnCount) {
+    serialOrder = in.serialOrder();
     n = in.vertexCount();
     txnOf = new int[n];
     int[] vertexOfTxn = new int[txnCount + 1];
@@ -70,6 +74,9 @@ public final class WitnessBuilder {
 
   public Witness build(Level level) {
     boolean snapshot = level == Level.SI;
+    if (serialOrder != null && !snapshot) {
+      return new Witness(level, serialOrder, new int[0]);
+    }
     int[] outStart = csr(from, snapshot, false);
     int[] out = fill(outStart, from, snapshot, false);
     int[] rwStart = snapshot ? csr(from, true, true) : new int[n + 1];

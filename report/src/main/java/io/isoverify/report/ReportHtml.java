@@ -32,7 +32,7 @@ final class ReportHtml {
         .append(esc(r.runId())).append(" &middot; format ").append(esc(r.format())).append(" &middot; ")
         .append(f.transactions()).append(" transactions in ").append(f.sessions()).append(" sessions, ")
         .append(f.operations()).append(" operations on ").append(f.keys()).append(" keys</p></header>\n<main>\n");
-    b.append("<h2>Verdicts</h2>\n<table><tr><th>level</th><th>verdict</th><th>detail</th><th>time</th></tr>\n");
+    b.append("<h2>Verdicts</h2>\n<table><tr><th>level</th><th>verdict</th><th>detail</th><th>path</th><th>time</th></tr>\n");
     for (ExplainedRun.LevelView v : run.levels()) {
       LevelReport l = v.level();
       String detail = switch (l.verdict()) {
@@ -42,6 +42,7 @@ final class ReportHtml {
       };
       b.append("<tr><td>").append(l.level()).append("</td><td><span class=\"verdict ").append(l.verdict())
           .append("\">").append(l.verdict()).append("</span></td><td>").append(esc(detail)).append("</td><td>")
+          .append(l.path() == null ? "" : esc(l.path().toString())).append("</td><td>")
           .append(String.format(Locale.ROOT, "%.2f s", l.elapsedNanos() / 1e9)).append("</td></tr>\n");
     }
     b.append("</table>\n<h2>Time per phase</h2>\n<table><tr><th>phase</th><th>time</th></tr>\n");

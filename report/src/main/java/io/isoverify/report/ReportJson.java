@@ -66,6 +66,11 @@ public final class ReportJson {
         n.put("reason", l.reason());
       }
       n.put("elapsed_ms", l.elapsedNanos() / 1_000_000);
+      if (l.path() != null) {
+        ObjectNode path = n.putObject("path");
+        path.put("name", l.path().path().displayName());
+        path.put("reason", l.path().reason());
+      }
       counts(n.putObject("anomaly_counts"), l.counts());
       ArrayNode shown = n.putArray("anomalies");
       for (ExplainedRun.Shown s : v.shown()) {

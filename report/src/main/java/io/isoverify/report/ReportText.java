@@ -5,9 +5,11 @@ import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.RunReport;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.check.Level;
+import io.isoverify.history.check.PathChoice;
 import io.isoverify.history.explain.ExplanationText;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,7 +18,8 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * The text a person reads: on the terminal, the history, one verdict line per level, then the
+ * The text a person reads: on the terminal, the history, the check each level took (its path:
+ * mini-transactions, lightweight transactions, general), one verdict line per level, then the
  * first anomalies of each level in one line each, each anomaly once with the levels it breaks;
  * in report.txt, the same followed by every anomaly shown, explained step by step (Elle style,
  * {@link ExplanationText}).
@@ -55,6 +58,7 @@ public final class ReportText {
         "history %s (%s): %d transactions (%d committed, %d aborted, %d unknown) in %d sessions, %d operations on %d keys%n",
         r.file(), r.format(), f.transactions(), outcomes.get("committed"), outcomes.get("aborted"),
         outcomes.get("unknown"), f.sessions(), f.operations(), f.keys()));
+    s.append(paths(run));
     Set<ExplainedRun.Shown> listed = new TreeSet<>(Comparator.comparingInt(ExplainedRun.Shown::number));
     for (ExplainedRun.LevelView v : run.levels()) {
       LevelReport l = v.level();
@@ -77,6 +81,24 @@ public final class ReportText {
       s.append("      ... not listed here: ").append(String.join(", ", unlisted))
           .append(" (counts above; examples in the report files)\n");
     }
+    return s.toString();
+  }
+
+  /**
+   * Which check decided the levels, and why: "path: mini-transactions (...)" when every level
+   * took the same, else a line per path naming its levels ("path SER, SI: ..."); nothing
+   * when the report does not say.
+   */
+  static String paths(ExplainedRun run) {
+    Map<PathChoice, List<String>> levels = new LinkedHashMap<>();
+    for (ExplainedRun.LevelView v : run.levels()) {
+      if (v.level().path() != null) {
+        levels.computeIfAbsent(v.level().path(), p -> new ArrayList<>()).add(v.level().level().name());
+      }
+    }
+    StringBuilder s = new StringBuilder();
+    levels.forEach((path, names) -> s.append("path").append(levels.size() == 1 ? "" : " " + String.join(", ", names))
+        .append(": ").append(path).append('\n'));
     return s.toString();
   }
 

@@ -24,7 +24,11 @@ import java.util.List;
  *       transaction whose value an unknown-outcome transaction wrote first, the edges of the
  *       "counted transactions" fixpoint ({@link NonCycleReduce});</li>
  *   <li>the non-cycle findings of every non-aborted transaction on the key (mtc Table I,
- *       Figure 5(a)-(g); {@link KeyFindings}), with local values.</li>
+ *       Figure 5(a)-(g); {@link KeyFindings}), with local values;</li>
+ *   <li>the operations neither an external read nor an effective write shows, per
+ *       non-aborted transaction that has any: its internal reads (after its own write of
+ *       the key) and its overwritten writes (all but its last), which the shape rules
+ *       ({@link TransactionShapes}) count.</li>
  * </ul>
  * Results are indexes into the block (operations), local value indexes and dense
  * transaction ids, in reused primitive arrays valid until the next run: callers map them to
@@ -69,6 +73,10 @@ public final class KeyRules {
   private int[] readAt = new int[16];
   private int[] readWriter = new int[16];
   private final ReadPairs pairs = new ReadPairs();
+  private int hidden;
+  private int[] hiddenTxn = new int[16];
+  private int[] hiddenReads = new int[16];
+  private int[] hiddenWrites = new int[16];
   final List<NonCycleFinding> findings = new ArrayList<>();
   private final KeyFindings rules = new KeyFindings(this);
 
@@ -129,6 +137,7 @@ public final class KeyRules {
     writes = 0;
     reads = 0;
     pairs.clear();
+    hidden = 0;
     findings.clear();
     for (int g = 0; g < runs; g++) {
       if (!aborted(runTxn[g])) {
@@ -149,10 +158,16 @@ public final class KeyRules {
       writeValue[writes++] = ops.value(runLastWrite[g]);
     }
     boolean written = false;
+    int installs = 0;
+    int internal = 0;
     for (int i = runFrom[g]; i < runFrom[g + 1]; i++) {
       if (installs(ops.kind(i))) {
         written = true;
+        installs++;
         continue;
+      }
+      if (written) {
+        internal++;
       }
       int v = ops.value(i);
       if (!written) {
@@ -167,6 +182,16 @@ public final class KeyRules {
       if (v >= 0 && firstWrite[v] >= 0 && outcome[ops.txn(firstWrite[v])] == UNKNOWN) {
         pairs.add(t, ops.txn(firstWrite[v]));
       }
+    }
+    if (internal > 0 || installs > 1) {
+      if (hidden == hiddenTxn.length) {
+        hiddenTxn = Arrays.copyOf(hiddenTxn, hidden * 2);
+        hiddenReads = Arrays.copyOf(hiddenReads, hidden * 2);
+        hiddenWrites = Arrays.copyOf(hiddenWrites, hidden * 2);
+      }
+      hiddenTxn[hidden] = t;
+      hiddenReads[hidden] = internal;
+      hiddenWrites[hidden++] = Math.max(installs - 1, 0);
     }
     rules.check(g);
   }
@@ -243,6 +268,29 @@ public final class KeyRules {
   /** Unknown-outcome reads: the reader, and the unknown-outcome first writer it read. */
   public ReadPairs pairs() {
     return pairs;
+  }
+
+  /**
+   * Transactions of the key with operations neither an external read nor an effective write
+   * shows, in transaction order: entry i is transaction {@link #hiddenTxn}, with
+   * {@link #hiddenReads} internal reads and {@link #hiddenWrites} overwritten writes.
+   */
+  public int hiddenCount() {
+    return hidden;
+  }
+
+  public int hiddenTxn(int i) {
+    return hiddenTxn[i];
+  }
+
+  /** Reads of the key after the transaction's own write of it. */
+  public int hiddenReads(int i) {
+    return hiddenReads[i];
+  }
+
+  /** Writes of the key the transaction itself overwrote later. */
+  public int hiddenWrites(int i) {
+    return hiddenWrites[i];
   }
 
   /** The findings, by reading transaction and read; key as given, values local. */

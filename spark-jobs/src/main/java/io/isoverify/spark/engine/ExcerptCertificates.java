@@ -101,7 +101,7 @@ final class ExcerptCertificates {
         certs.add(restated.computeIfAbsent(c, k -> restate(k, l.level())));
       }
       out.add(new LevelReport(l.level(), l.verdict(), l.reason(), certs, l.counts(), l.witness(),
-          l.elapsedNanos()));
+          l.elapsedNanos(), l.path()));
     }
     return new Excerpt(h, out, cyclesChecked + " cycle certificate(s) re-checked by the "
         + "independent checker on the " + read + " transactions the certificates mention "

@@ -29,7 +29,10 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * The graph work from the arrays the Spark stages computed, through the one
- * {@link LevelPipeline}: graph-partitioning's {@link Partitioner} builds the compact known
+ * {@link LevelPipeline}: the shape of the transactions decided from the same arrays
+ * ({@link PolygraphInput#shape}, as in-process), so a mini-transaction or
+ * lightweight-transaction history takes the same path here; graph-partitioning's
+ * {@link Partitioner} builds the compact known
  * graph, prunes it and splits it into P-SCC components on the driver (the same code the
  * in-process engine runs on a History, through {@link PolygraphInput}); local-solver's
  * {@link ComponentSolver} decides each component; certificates are typed edges
@@ -78,11 +81,13 @@ final class GraphPhase {
    *
    * @param a the graph input, or null when the history has non-cycle anomalies (no graph is
    *     built; every level is VIOLATED by them)
+   * @param readLists whether some row holds a read list (then no level takes the
+   *     mini-transaction path, as in-process)
    */
   static Map<Level, LevelResult> check(SparkSession spark, TxnColumns txns, int keyCount,
       GraphInputStage.Arrays a, NonCycleFindings found, long nonCycleNanos, Set<Level> levels,
-      Supplier<String> duplicateReason, UncheckedInformation unchecked, ProgressListener progress,
-      LinkedHashMap<String, Long> phases) {
+      Supplier<String> duplicateReason, UncheckedInformation unchecked, boolean readLists,
+      ProgressListener progress, LinkedHashMap<String, Long> phases) {
     PolygraphInput in = a == null ? null : input(txns, keyCount, a);
     GraphxScc graphx = new GraphxScc(JavaSparkContext.fromSparkContext(spark.sparkContext()));
     PartitionOptions options = PartitionOptions.defaults()
@@ -90,7 +95,10 @@ final class GraphPhase {
     Map<Level, LevelResult> out = new LevelPipeline(
         (components, level) -> solve(spark, components, level, phases, progress), progress)
         .verify(levels, found, nonCycleNanos,
-            (level, p) -> new PartitionInput(Partitioner.partition(in, level, options.withProgress(p))),
+            () -> in.shape(readLists ? 1 : 0, unchecked.predicateReads(),
+                t -> "T" + txns.txnId[t]),
+            (level, path, p) -> new PartitionInput(
+                Partitioner.partition(in, level, options.withProgress(p), path)),
             duplicateReason, unchecked, new DeferredCertifier());
     if (graphx.nanos() > 0) {
       phases.put("P-SCC on GraphX (in partition)", graphx.nanos());
@@ -121,7 +129,8 @@ final class GraphPhase {
   static PolygraphInput input(TxnColumns txns, int keyCount, GraphInputStage.Arrays a) {
     return new PolygraphInput(keyCount, txns.session, txns.outcome, txns.start, txns.end,
         a.writeKey(), a.writeValue(), a.writeTxn(), a.readStart(), a.readKey(), a.readValue(),
-        a.readWriter()).withListOrders(a.listOrderStart(), a.listOrderTxn(), a.listKey());
+        a.readWriter()).withListOrders(a.listOrderStart(), a.listOrderTxn(), a.listKey())
+        .withHiddenOperations(a.internalReads(), a.overwrittenWrites());
   }
 
   /**

@@ -101,7 +101,7 @@ public final class SparkEngine {
     keys = null; // the blocks: the graph phase needs the driver's memory
     Map<Level, LevelResult> results = GraphPhase.check(spark, txns, keyCount, arrays, f, t3 - t2,
         new LinkedHashSet<>(levels), () -> refusal(h, keyFirstOp, f.duplicate()), unchecked(path),
-        progress, phases);
+        h.readLists(), progress, phases);
     List<LevelReport> reports = LevelReport.of(levels, results, phases);
     Names names = new Names();
     for (LevelReport r : reports) {

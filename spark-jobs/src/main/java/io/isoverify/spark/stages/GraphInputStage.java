@@ -26,17 +26,20 @@ public final class GraphInputStage {
 
   /**
    * Effective writes and external reads as arrays (readStart indexes reads by transaction),
-   * and the list keys' observed orders (graph-partitioning's PolygraphInput encoding).
+   * the list keys' observed orders (graph-partitioning's PolygraphInput encoding), and per
+   * transaction the operations they do not show (internal reads, overwritten writes: for the
+   * shape rules).
    */
   public record Arrays(int[] writeKey, int[] writeValue, int[] writeTxn, int[] readStart,
       int[] readKey, int[] readValue, int[] readWriter, int[] listOrderStart,
-      int[] listOrderTxn, boolean[] listKey) {}
+      int[] listOrderTxn, boolean[] listKey, byte[] internalReads, byte[] overwrittenWrites) {}
 
   public static Arrays run(KeyStage.Result keys, int txnCount, ListOrders lists) {
     KeyedOperations.Arrays a = KeyedOperations.assemble(
         keys.blocks().stream().map(KeyBlock::graph).toList(), keys.keyCode(), keys.keyCount(),
         txnCount);
     return new Arrays(a.writeKey(), a.writeValue(), a.writeTxn(), a.readStart(), a.readKey(),
-        a.readValue(), a.readWriter(), lists.orderStart(), lists.orderTxn(), lists.listKeys());
+        a.readValue(), a.readWriter(), lists.orderStart(), lists.orderTxn(), lists.listKeys(),
+        a.internalReads(), a.overwrittenWrites());
   }
 }

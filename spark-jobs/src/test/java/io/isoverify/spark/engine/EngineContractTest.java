@@ -10,6 +10,7 @@ import io.isoverify.engine.ProgressListener;
 import io.isoverify.engine.RunReport;
 import io.isoverify.engine.VerifyRequest;
 import io.isoverify.history.History;
+import io.isoverify.history.check.CheckPath;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.explain.CertificateSummary;
@@ -37,7 +38,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * result on the same history, at every level: the same verdict and reason, the same count
  * of every anomaly, and the same certificates (anomaly, transactions, keys, operations,
  * edges and their words, by the names the file gives, since each engine's ids are its own).
- * The histories: one per named anomaly with its valid twin, a duplicate-value refusal, and a
+ * The histories: one per named anomaly with its valid twin, a duplicate-value refusal, the
+ * mini-transaction and lightweight-transaction cases (same path on both engines), and a
  * sample of the differential corpus (random histories, fixed seeds) in one file.
  */
 class EngineContractTest {
@@ -83,6 +85,22 @@ class EngineContractTest {
     c.put("unknown outcome read, valid", "s1: [w x 1]?\ns2: [r x 1]");
     c.put("duplicate value", "s1: [w x 1]\ns2: [w x 1]\ns3: [r x 1]");
     listAppendCases(c);
+    // mini-transactions (mtc IV-B) and lightweight transactions (mtc IV-E): their own path
+    c.put("mini-transactions fractured read",
+        "s1: [r x init; w x 1; r y init; w y 1]\ns2: [r x 1; r y init]");
+    c.put("mini-transactions fractured read twin",
+        "s1: [r x init; w x 1; r y init; w y 1]\ns2: [r x 1; r y 1]");
+    c.put("mini-transactions long fork", "s1: [r x init; w x 1]\ns2: [r y init; w y 1]\n"
+        + "s3: [r x 1; r y init]\ns4: [r x init; r y 1]");
+    c.put("mini-transactions long fork twin", "s1: [r x init; w x 1]\ns2: [r y init; w y 1]\n"
+        + "s3: [r x 1; r y init]\ns4: [r x 1; r y 1]");
+    String insert = "s0: [r x init; w x 0]@0-1\n";
+    c.put("lightweight figure 4b", insert + "s1: [r x 0; w x 1]@10-11\ns2: [r x 1; w x 2]@5-6");
+    c.put("lightweight figure 4b twin", insert + "s1: [r x 0; w x 1]@10-11\ns2: [r x 1; w x 2]@5-12");
+    c.put("lightweight stale read", insert + "s1: [r x 0; w x 1]@2-3\ns2: [r x 0]@5-6");
+    c.put("lightweight stale read twin", insert + "s1: [r x 0; w x 1]@2-3\ns2: [r x 0]@2-6");
+    c.put("lightweight two inserts", "s1: [r x init; w x 0]@0-1\ns2: [r x init; w x 5]@2-3");
+    c.put("lightweight two inserts twin", "s1: [r x init; w x 0]@0-1\ns2: [r x 0; w x 5]@2-3");
     return c.entrySet().stream().map(e -> Arguments.of(e.getKey(), e.getValue()));
   }
 
@@ -133,6 +151,13 @@ class EngineContractTest {
     RunReport local = assertSame(name, file, HistoryFormat.PARQUET);
     boolean valid = name.endsWith("twin") || name.endsWith("valid");
     assertEquals(valid, local.exitCode() == 0, name + (valid ? " holds" : " is caught"));
+    if (name.startsWith("mini-transactions") || name.startsWith("lightweight")) {
+      for (LevelReport l : local.levels()) {
+        assertEquals(name.startsWith("lightweight") && l.level() == Level.SSER
+            ? CheckPath.LIGHTWEIGHT_TRANSACTIONS : CheckPath.MINI_TRANSACTIONS, l.path().path(),
+            name + " at " + l.level());
+      }
+    }
   }
 
   @Test
@@ -209,6 +234,7 @@ class EngineContractTest {
       assertEquals(l.level(), s.level(), where);
       assertEquals(l.verdict(), s.verdict(), where + ": verdict");
       assertEquals(l.reason(), s.reason(), where + ": reason");
+      assertEquals(l.path(), s.path(), where + ": path");
       assertEquals(l.counts(), s.counts(), where + ": counts");
       assertEquals(SparkEngineDifferentialTest.show(local.history(), l.certificates()),
           s.certificates().isEmpty() ? List.of()

@@ -36,11 +36,12 @@ class ExcerptCertificatesTest {
   @Test
   void cycleCertificatesCarryOperationsAndPassTheIndependentCheck() throws Exception {
     // A lost update (T1, T3) of T5's x = 5 and a write skew (T2, T4); T6 is in no certificate,
-    // T5 only as the writer of the value an RW edge reads.
+    // T5 only as the writer of the value an RW edge reads. T6 reads three keys, so the
+    // history takes the general path, whose SER search shows the write skew.
     History h = HistoryDsl.parse("""
         a: [r x 5; w x 10] [r y init; r z init; w y 7]
         b: [r x 5; w x 20] [r y init; r z init; w z 7]
-        c: [w x 5] [r q init]
+        c: [w x 5] [r q init; r y init; r z init]
         """);
     Path file = dir.resolve("cycles.parquet");
     ParquetHistoryWriter.write(h, file);

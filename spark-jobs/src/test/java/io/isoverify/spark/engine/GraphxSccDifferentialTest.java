@@ -157,8 +157,7 @@ class GraphxSccDifferentialTest {
       LinkedHashMap<String, Long> phases) {
     Map<Level, LevelResult> results = GraphPhase.check(spark, read.txns(), keys.keyCount(), arrays,
         new NonCycleFindings(List.of(), Map.of(), null), 0, new LinkedHashSet<>(levels), () -> "",
-        UncheckedInformation.NONE,
-        ProgressListener.NONE, phases);
+        UncheckedInformation.NONE, read.readLists(), ProgressListener.NONE, phases);
     return LevelReport.of(levels, results, phases);
   }
 

@@ -134,7 +134,8 @@ class SparkEngineDifferentialTest {
       readValue[r] = readValue[r] < 0 ? readValue[r] : h.opValue(readValue[r]);
     }
     return new GraphInputStage.Arrays(key, value, txn, a.readStart(), a.readKey(), readValue,
-        a.readWriter(), a.listOrderStart(), a.listOrderTxn(), a.listKey());
+        a.readWriter(), a.listOrderStart(), a.listOrderTxn(), a.listKey(), a.internalReads(),
+        a.overwrittenWrites());
   }
 
   /**

@@ -1,0 +1,87 @@
+package io.isoverify.graph;
+
+import io.isoverify.history.anomaly.EdgeType;
+
+/**
+ * The edges a history forces, built the same way for every path: vertices
+ * ({@link Vertices}), versions ({@link Versions}), write chains ({@link Chains}), then SO
+ * between consecutive vertices of a session (vertex 0 first), WR, WW and RW along the chains
+ * (cobra section 3.1), a list key's observed chain before its other chains (Elle 4.2), and
+ * for SSER, when asked, the real-time frontier edges ({@link RealTimeEdges}).
+ *
+ * <p>Each session is a chain of the reachability index ({@link #chainOf}, {@link #posOf};
+ * vertex 0 heads the first one). Cost: that of the parts, O(vertices + reads + writes log
+ * writes), plus O(n c) for the real-time edges.
+ */
+final class KnownGraph {
+  final PolygraphInput history;
+  final Vertices vertices;
+  final Versions versions;
+  final Chains chains;
+  final EdgeList known;
+  final int[] chainOf;
+  final int[] posOf;
+  final int sessionChains;
+
+  KnownGraph(PolygraphInput history, boolean realTime) {
+    this.history = history;
+    vertices = new Vertices(history);
+    versions = new Versions(history.keyCount, history.ops, vertices);
+    chains = new Chains(versions, history.keyCount, history, vertices);
+    int n = vertices.count();
+    known = new EdgeList(4 * n);
+    chainOf = new int[n];
+    posOf = new int[n];
+    sessionChains = addSessionOrder();
+    chains.addKnownEdges(known);
+    chains.addListOrderEdges(history, known);
+    if (realTime) {
+      RealTimeEdges.add(history, vertices, known);
+    }
+  }
+
+  int vertexCount() {
+    return vertices.count();
+  }
+
+  CycleReport report() {
+    return new CycleReport(vertices.txnOf, versions);
+  }
+
+  /** Known edges by type (EdgeType ordinal). */
+  long[] countByType() {
+    long[] byType = new long[EdgeType.values().length];
+    for (int e = 0; e < known.size(); e++) {
+      byType[known.type(e)]++;
+    }
+    return byType;
+  }
+
+  /**
+   * Adds SO edges between consecutive vertices of each session and from vertex 0 to each
+   * session's first vertex, and makes each session a chain of the reachability index
+   * (vertex 0 heads the first one). Returns the number of chains.
+   */
+  private int addSessionOrder() {
+    int so = EdgeType.SO.ordinal();
+    int chain = -1;
+    int prevSession = -1;
+    int pos = 1;
+    for (int v = 1; v < vertices.count(); v++) {
+      int s = history.session[vertices.txnOf[v]];
+      if (s != prevSession) {
+        chain++;
+        pos = chain == 0 ? 1 : 0;
+        known.add(0, v, so, -1);
+        prevSession = s;
+      } else {
+        known.add(v - 1, v, so, -1);
+      }
+      chainOf[v] = chain;
+      posOf[v] = pos++;
+    }
+    chainOf[0] = 0;
+    posOf[0] = 0;
+    return Math.max(chain + 1, 1);
+  }
+}
