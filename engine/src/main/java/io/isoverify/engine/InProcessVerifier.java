@@ -52,10 +52,12 @@ public final class InProcessVerifier {
    * writes, resolved reads) is built once, on the first level that needs it, and shared.
    */
   public Map<Level, LevelResult> verify(History h, Set<Level> levels) {
+    progress.retained("history", h);
     PolygraphInput[] input = new PolygraphInput[1];
     Supplier<PolygraphInput> polygraph = () -> {
       if (input[0] == null) {
         input[0] = PolygraphInput.of(h);
+        progress.retained("polygraph input", input[0]);
       }
       return input[0];
     };

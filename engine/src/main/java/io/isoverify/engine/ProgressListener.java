@@ -45,6 +45,11 @@ public interface ProgressListener extends PhaseProgress {
       public void progress(String what, long done, long total) {
         to.progress(what, done, total);
       }
+
+      @Override
+      public void retained(String structure, Object root) {
+        to.retained(structure, root);
+      }
     };
   }
 }

@@ -47,6 +47,27 @@ final class Constraints {
     return n;
   }
 
+  /**
+   * The live constraints alone, in order, in arrays of their size: after pruning most
+   * constraints are dead (70% on the 1M benchmark history), and the components are built
+   * from the live ones while the dead ones' edges would stay on the heap. O(edges).
+   */
+  Constraints compacted() {
+    Constraints out = new Constraints();
+    int live = aliveCount();
+    out.dead = new boolean[Math.max(live, 16)];
+    for (int c = 0; c < count(); c++) {
+      if (!dead[c]) {
+        for (int side = 0; side < 2; side++) {
+          out.edges.addRange(edges, begin(c, side), end(c, side));
+          out.sideStart.add(out.edges.size());
+        }
+      }
+    }
+    out.edges.trim();
+    return out;
+  }
+
   /** Appends the constraint "chain a before chain b" (side 0) or "b before a" (side 1). */
   void addChainPair(Chains chains, int a, int b) {
     chains.addBefore(a, b, edges);

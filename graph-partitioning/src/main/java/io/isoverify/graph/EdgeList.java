@@ -51,6 +51,15 @@ public final class EdgeList {
     return size;
   }
 
+  /** Shrinks the arrays to the edges held (for lists that stay on the heap long). */
+  public void trim() {
+    int c = Math.max(size, 4);
+    from = Arrays.copyOf(from, c);
+    to = Arrays.copyOf(to, c);
+    type = Arrays.copyOf(type, c);
+    key = Arrays.copyOf(key, c);
+  }
+
   public int from(int e) {
     return from[e];
   }

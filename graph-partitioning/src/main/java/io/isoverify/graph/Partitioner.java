@@ -63,6 +63,7 @@ public final class Partitioner {
     PhaseProgress progress = options.progress();
     progress.phase("graph");
     KnownGraph g = new KnownGraph(history, level == Level.SSER);
+    progress.retained("known graph and chains", g);
     int n = g.vertexCount();
     EdgeList known = g.known;
     Constraints constraints = new Constraints();
@@ -74,22 +75,33 @@ public final class Partitioner {
       progress.phase("prune");
       pruner.prune(options.maxPruneRounds(), progress);
     }
+    progress.retained("constraints", constraints);
+    progress.retained("reachability index and pruning", pruner);
     long t2 = System.nanoTime();
     CycleReport report = g.report();
     List<Edge> knownCycle = pruner.knownCycle == null ? null : report.edges(pruner.knownCycle);
     List<List<Edge>> conflict = pruner.conflictCycles == null ? null
         : List.of(report.edges(pruner.conflictCycles[0]), report.edges(pruner.conflictCycles[1]));
+    long orderedPairs = pruner.orderedPairs;
+    int constraintsBefore = pruner.constraintsBefore;
+    int rounds = pruner.rounds;
+    // the reachability index and the dead constraints' edges are garbage from here on: the
+    // components are built from the live constraints alone (spark-jobs/README.md, memory)
+    pruner = null;
+    constraints = constraints.compacted();
+    progress.retained("constraints left", constraints);
     progress.phase("components");
     ComponentBuilder parts = knownCycle == null && conflict == null
         ? new ComponentBuilder(n, g.vertices.txnOf, known, constraints, options) : null;
+    progress.retained("components", parts);
     long t3 = System.nanoTime();
     long[] byType = g.countByType();
     PartitionStats stats = new PartitionStats(n, byType[EdgeType.SO.ordinal()],
         byType[EdgeType.WR.ordinal()], byType[EdgeType.WW.ordinal()],
         byType[EdgeType.RW.ordinal()], byType[EdgeType.RT.ordinal()], g.chains.chainCount(),
-        pruner.orderedPairs, pruner.constraintsBefore, constraints.aliveCount(),
+        orderedPairs, constraintsBefore, constraints.aliveCount(),
         parts == null ? 0 : parts.components.size(), parts == null ? 0 : parts.largest,
-        g.vertices.unknownIncluded, g.vertices.unknownExcluded, pruner.rounds, t1 - t0, t2 - t1,
+        g.vertices.unknownIncluded, g.vertices.unknownExcluded, rounds, t1 - t0, t2 - t1,
         t3 - t2);
     return new Partition(g.vertices.txnOf, known, parts == null ? new EdgeList() : parts.choices,
         knownCycle, conflict, parts == null ? List.of() : parts.components,

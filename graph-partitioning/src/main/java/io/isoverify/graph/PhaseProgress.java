@@ -21,4 +21,11 @@ public interface PhaseProgress {
 
   /** {@code done} of {@code total} (-1: unknown, or a count that goes down) of {@code what}. */
   void progress(String what, long done, long total);
+
+  /**
+   * From now on the run holds {@code root} (a structure named as the memory budget in
+   * spark-jobs/README.md names it: "known graph", "pruning", ...), for benchmarks that
+   * measure what each structure costs; ignored by default. O(1).
+   */
+  default void retained(String structure, Object root) {}
 }
