@@ -11,7 +11,8 @@ import java.util.Map;
  * A long and a string with the same digits are different entries.
  *
  * <p>Longs go through an open-addressing table of primitive arrays, so encoding 10^8
- * numeric values allocates no object per value.
+ * numeric values allocates no object per value; {@link #compact} drops the table once a
+ * history is built.
  */
 public final class Dictionary {
   private static final long EMPTY = Long.MIN_VALUE;
@@ -41,6 +42,7 @@ public final class Dictionary {
 
   /** The code of {@code v}, assigning the next free code the first time. */
   public int encode(long v) {
+    ensureTable();
     if (v == EMPTY) {
       if (!hasMinValue) {
         hasMinValue = true;
@@ -88,6 +90,7 @@ public final class Dictionary {
 
   /** The code of {@code v}, or -1 when it was never encoded. */
   public int find(long v) {
+    ensureTable();
     if (v == EMPTY) {
       return hasMinValue ? minValueCode : -1;
     }
@@ -123,6 +126,45 @@ public final class Dictionary {
   /** A readable form of a code, for messages and reports. */
   public String show(int code) {
     return String.valueOf(decode(code));
+  }
+
+  /**
+   * Drops the lookup table of the longs and trims the code arrays to the codes held: once a
+   * history is built its hot paths see only codes, and the table (16 bytes a slot, two slots
+   * a value) cost as much as the operations' columns (a history of 10^7 transactions writes
+   * 5.7 * 10^7 distinct values). The next {@link #encode} or {@link #find} of a long rebuilds
+   * it, O(size).
+   */
+  public void compact() {
+    longs = java.util.Arrays.copyOf(longs, Math.max(size, 16));
+    isString = java.util.Arrays.copyOf(isString, Math.max(size, 16));
+    slotKeys = null;
+    slotCodes = null;
+  }
+
+  private void ensureTable() {
+    if (slotKeys != null) {
+      return;
+    }
+    int capacity = 1024;
+    while (capacity < 2 * longCount + 2) {
+      capacity *= 2;
+    }
+    slotKeys = new long[capacity];
+    slotCodes = new int[capacity];
+    java.util.Arrays.fill(slotKeys, EMPTY);
+    int mask = capacity - 1;
+    for (int code = 0; code < size; code++) {
+      if (isString[code] || (hasMinValue && code == minValueCode)) {
+        continue;
+      }
+      int i = mix(longs[code]) & mask;
+      while (slotKeys[i] != EMPTY) {
+        i = (i + 1) & mask;
+      }
+      slotKeys[i] = longs[code];
+      slotCodes[i] = code;
+    }
   }
 
   private int newCode(long v, String s) {

@@ -239,6 +239,9 @@ public final class HistoryBuilder {
         sessionStart[s] = sessionStart[s + 1];
       }
     }
+    sessions.compact();
+    keys.compact();
+    values.compact();
     return new History(source, txnId, txnSession, txnPos, txnOutcome, startTs, endTs, opStart,
         sessionStart, kindOut, keyOut, valueOut, sessions, keys, values, listsOut,
         predicatesOut);
