@@ -41,14 +41,14 @@ public final class History {
   private final Dictionary sessions;
   private final Dictionary keys;
   private final Dictionary values;
-  private final Map<Integer, int[]> readLists;
+  private final ReadLists readLists;
   private final Map<Integer, PredicateRead> predicates;
   private final boolean hasTimestamps;
 
   History(String source, long[] txnId, int[] txnSession, int[] txnPos, byte[] txnOutcome,
       long[] startTs, long[] endTs, int[] opStart, int[] sessionStart, byte[] opKind,
       int[] opKey, int[] opValue, Dictionary sessions, Dictionary keys, Dictionary values,
-      Map<Integer, int[]> readLists, Map<Integer, PredicateRead> predicates) {
+      ReadLists readLists, Map<Integer, PredicateRead> predicates) {
     this.source = source;
     this.txnId = txnId;
     this.txnSession = txnSession;
@@ -64,7 +64,7 @@ public final class History {
     this.sessions = sessions;
     this.keys = keys;
     this.values = values;
-    this.readLists = Map.copyOf(readLists);
+    this.readLists = readLists;
     this.predicates = Map.copyOf(predicates);
     boolean any = false;
     for (long s : startTs) {
@@ -183,7 +183,7 @@ public final class History {
 
   /** For a list-append read: the codes of the whole list it returned, oldest first; else null. */
   public int[] readList(int o) {
-    return readLists.get(o);
+    return readLists.of(o);
   }
 
   /** For a predicate read: its predicate; else null. */
@@ -191,7 +191,10 @@ public final class History {
     return predicates.get(o);
   }
 
-  /** The operations that carry a whole list (Elle list-append reads). */
+  /**
+   * The operations that carry a whole list (Elle list-append reads): a read-only view, in
+   * operation order.
+   */
   public Map<Integer, int[]> readLists() {
     return readLists;
   }

@@ -46,7 +46,9 @@ public final class HistoryBuilder {
   private int[] opKey = new int[1024];
   private int[] opValue = new int[1024];
   private long[] opRow = new long[1024];
-  private final Map<Integer, int[]> readLists = new HashMap<>();
+  /** Per row added, its read list or null; null until a row has one. */
+  private int[][] readLists;
+  private int readListCount;
   private final Map<Integer, PredicateRead> predicates = new HashMap<>();
 
   // runs: run r owns arrival-order operations runFirstOp[r] .. runFirstOp[r+1]-1 and has
@@ -138,7 +140,15 @@ public final class HistoryBuilder {
 
   /** Attaches the whole list a list-append read returned to the row just added. */
   public void attachReadList(int[] valueCodes) {
-    readLists.put(ops - 1, valueCodes.clone());
+    if (readLists == null) {
+      readLists = new int[Math.max(ops, 1024)][];
+    } else if (ops > readLists.length) {
+      readLists = Arrays.copyOf(readLists, Math.max(ops, readLists.length * 2));
+    }
+    if (readLists[ops - 1] == null) {
+      readListCount++;
+    }
+    readLists[ops - 1] = valueCodes.clone();
   }
 
   /** Attaches a predicate to the predicate-read row just added. */
@@ -204,7 +214,7 @@ public final class HistoryBuilder {
     byte[] kindOut = new byte[ops];
     int[] keyOut = new int[ops];
     int[] valueOut = new int[ops];
-    Map<Integer, int[]> listsOut = new HashMap<>();
+    int[][] listsOut = readLists == null ? null : new int[ops][];
     Map<Integer, PredicateRead> predicatesOut = new HashMap<>();
     int[] sessionStart = new int[sessions.size() + 1];
     Arrays.fill(sessionStart, -1);
@@ -243,13 +253,14 @@ public final class HistoryBuilder {
     keys.compact();
     values.compact();
     return new History(source, txnId, txnSession, txnPos, txnOutcome, startTs, endTs, opStart,
-        sessionStart, kindOut, keyOut, valueOut, sessions, keys, values, listsOut,
+        sessionStart, kindOut, keyOut, valueOut, sessions, keys, values,
+        listsOut == null ? ReadLists.NONE : new ReadLists(listsOut, readListCount),
         predicatesOut);
   }
 
   /** Copies one transaction's operations in position order, checking positions 0..k-1. */
   private int copyOps(int g, int[] groupStart, int[] byTxn, int out, byte[] kindOut,
-      int[] keyOut, int[] valueOut, Map<Integer, int[]> listsOut,
+      int[] keyOut, int[] valueOut, int[][] listsOut,
       Map<Integer, PredicateRead> predicatesOut, long txn) throws InvalidHistoryException {
     int count = 0;
     for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
@@ -271,11 +282,10 @@ public final class HistoryBuilder {
       kindOut[out] = opKind[o];
       keyOut[out] = opKey[o];
       valueOut[out] = opValue[o];
-      // Most histories have neither: skip the boxed lookups, one per operation.
-      int[] list = readLists.isEmpty() ? null : readLists.get(o);
-      if (list != null) {
-        listsOut.put(out, list);
+      if (listsOut != null && o < readLists.length) {
+        listsOut[out] = readLists[o];
       }
+      // Most histories have no predicate: skip the boxed lookup, one per operation.
       PredicateRead pr = predicates.isEmpty() ? null : predicates.get(o);
       if (pr != null) {
         predicatesOut.put(out, pr);
