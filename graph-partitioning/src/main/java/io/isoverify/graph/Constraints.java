@@ -47,6 +47,28 @@ final class Constraints {
     return n;
   }
 
+  /**
+   * The same constraints (same numbers, same dead ones) with the RW edges of the readers
+   * pruning resolved to a version ({@link ReadPruning#addLate}) added to the sides whose WW
+   * edge overwrites it; this when there are none.
+   */
+  Constraints withLate(ReadPruning reads) {
+    if (!reads.anyLate()) {
+      return this;
+    }
+    Constraints out = new Constraints();
+    for (int c = 0; c < count(); c++) {
+      for (int s = 0; s < 2; s++) {
+        int b = begin(c, s);
+        out.edges.addRange(edges, b, end(c, s));
+        reads.addLate(edges.from(b), edges.to(b), edges.key(b), out.edges);
+        out.sideStart.add(out.edges.size());
+      }
+    }
+    out.dead = dead.clone();
+    return out;
+  }
+
   /** Appends the constraint "chain a before chain b" (side 0) or "b before a" (side 1). */
   void addChainPair(Chains chains, int a, int b) {
     chains.addBefore(a, b, edges);

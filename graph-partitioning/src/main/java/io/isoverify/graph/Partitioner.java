@@ -4,6 +4,8 @@ import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
+import io.isoverify.history.anomaly.WrConstraint;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -62,8 +64,9 @@ public final class Partitioner {
       RealTimeEdges.add(history, vertices, known);
     }
     Constraints constraints = new Constraints();
+    ReadPruning reads = new ReadPruning(versions, known);
     Pruner pruner = new Pruner(level, n, chainOf, posOf, sessionChains, options.threads(),
-        options.incrementalPruning(), known, constraints);
+        options.incrementalPruning(), known, constraints, reads);
     boolean acyclic = pruner.resolveChains(chains, keyCount, options.denseChains());
     long t1 = System.nanoTime();
     if (acyclic) {
@@ -73,11 +76,22 @@ public final class Partitioner {
     long t2 = System.nanoTime();
     CycleReport report = new CycleReport(vertices.txnOf, versions);
     List<Edge> knownCycle = pruner.knownCycle == null ? null : report.edges(pruner.knownCycle);
-    List<List<Edge>> conflict = pruner.conflictCycles == null ? null
-        : List.of(report.edges(pruner.conflictCycles[0]), report.edges(pruner.conflictCycles[1]));
+    List<List<Edge>> conflict = null;
+    if (pruner.conflictCycles != null) {
+      conflict = new ArrayList<>();
+      for (EdgeList cycle : pruner.conflictCycles) {
+        conflict.add(report.edges(cycle));
+      }
+    }
+    WrConstraint conflictRead = pruner.conflictRead < 0 ? null
+        : wrConstraint(versions, vertices.txnOf, pruner.conflictRead);
     progress.phase("components");
-    ComponentBuilder parts = knownCycle == null && conflict == null
-        ? new ComponentBuilder(n, vertices.txnOf, known, constraints, options) : null;
+    ComponentBuilder parts = null;
+    if (knownCycle == null && conflict == null) {
+      Constraints sides = constraints.withLate(reads);
+      parts = new ComponentBuilder(n, vertices.txnOf, known, sides,
+          new ReadEdges(versions, reads, sides), options);
+    }
     long t3 = System.nanoTime();
     long[] byType = new long[EdgeType.values().length];
     for (int e = 0; e < known.size(); e++) {
@@ -87,12 +101,51 @@ public final class Partitioner {
         byType[EdgeType.WR.ordinal()], byType[EdgeType.WW.ordinal()],
         byType[EdgeType.RW.ordinal()], byType[EdgeType.RT.ordinal()], chains.chainCount(),
         pruner.orderedPairs, pruner.constraintsBefore, constraints.aliveCount(),
-        parts == null ? 0 : parts.components.size(), parts == null ? 0 : parts.largest,
-        vertices.unknownIncluded, vertices.unknownExcluded, pruner.rounds, t1 - t0, t2 - t1,
-        t3 - t2);
+        parts == null ? 0 : parts.assembly.components.size(),
+        parts == null ? 0 : parts.assembly.largest,
+        vertices.unknownIncluded, vertices.unknownExcluded, versions.reads.count,
+        versions.reads.liveCount(), versions.reads.leftOut, versions.reads.unexplained,
+        pruner.rounds, t1 - t0, t2 - t1, t3 - t2);
     return new Partition(vertices.txnOf, known, parts == null ? new EdgeList() : parts.choices,
-        knownCycle, conflict, parts == null ? List.of() : parts.components,
-        parts == null ? null : parts.sccRank, stats);
+        knownCycle, conflict, conflictRead,
+        parts == null ? List.of() : parts.assembly.components,
+        parts == null ? null : parts.sccRank, fixedReads(versions, parts), stats);
+  }
+
+  /** WR constraint j in dense History ids: every candidate, the first one assumed. */
+  private static WrConstraint wrConstraint(Versions versions, int[] txnOf, int j) {
+    ReadConstraints r = versions.reads;
+    int[] writers = new int[r.candStart[j + 1] - r.candStart[j]];
+    for (int i = 0; i < writers.length; i++) {
+      writers[i] = txnOf[versions.slotVertex[r.candSlot[r.candStart[j] + i]]];
+    }
+    return new WrConstraint(txnOf[r.reader[j]], -1, r.key[j], -1, writers, writers[0]);
+  }
+
+  /**
+   * The reads whose writer is settled outside the components: resolved by pruning, or
+   * dropped with a free candidate; as (reader vertex, writer vertex, key) triples.
+   */
+  private static int[][] fixedReads(Versions versions, ComponentBuilder parts) {
+    ReadConstraints r = versions.reads;
+    IntBuffer reader = new IntBuffer();
+    IntBuffer writer = new IntBuffer();
+    IntBuffer key = new IntBuffer();
+    for (int j = 0; j < r.count; j++) {
+      if (!r.live(j)) {
+        reader.add(r.reader[j]);
+        writer.add(versions.slotVertex[r.candSlot[r.resolved[j]]]);
+        key.add(r.key[j]);
+      }
+    }
+    if (parts != null) {
+      for (int i = 0; i < parts.fixedReader.size(); i++) {
+        reader.add(parts.fixedReader.get(i));
+        writer.add(parts.fixedWriter.get(i));
+        key.add(parts.fixedKey.get(i));
+      }
+    }
+    return new int[][] {reader.toArray(), writer.toArray(), key.toArray()};
   }
 
   /**

@@ -172,11 +172,25 @@ class GraphxSccDifferentialTest {
     out.add(p.components().size() + " components, sizes "
         + p.components().stream().map(c -> c.vertexCount()).toList());
     for (Component c : p.components()) {
-      ComponentData d = ComponentData.of(c);
-      out.add(Arrays.toString(d.txns()) + Arrays.toString(d.knownFrom()) + Arrays.toString(d.knownTo())
-          + Arrays.toString(d.knownType()) + Arrays.toString(d.knownKey()) + Arrays.toString(d.sideStart())
-          + Arrays.toString(d.sideFrom()) + Arrays.toString(d.sideTo()) + Arrays.toString(d.sideType())
-          + Arrays.toString(d.sideKey()));
+      StringBuilder s = new StringBuilder();
+      for (int v = 0; v < c.vertexCount(); v++) {
+        s.append(c.txn(v)).append(' ');
+      }
+      for (int e = 0; e < c.knownEdgeCount(); e++) {
+        s.append(c.knownFrom(e)).append('>').append(c.knownTo(e)).append(':')
+            .append(c.knownType(e)).append('/').append(c.knownKey(e)).append(' ');
+      }
+      for (int x = 0; x < c.constraintCount(); x++) {
+        for (int side = 0; side < 2; side++) {
+          s.append(side == 0 ? "[" : "|");
+          for (int e = c.sideBegin(x, side); e < c.sideEnd(x, side); e++) {
+            s.append(c.sideFrom(e)).append('>').append(c.sideTo(e)).append(':')
+                .append(c.sideType(e)).append('/').append(c.sideKey(e)).append(' ');
+          }
+        }
+        s.append(']');
+      }
+      out.add(s.append(" reads ").append(c.reads().count()).toString());
     }
     return out;
   }
