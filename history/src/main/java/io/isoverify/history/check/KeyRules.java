@@ -26,11 +26,12 @@ import java.util.List;
  *       {@link #MANY_WRITERS} when several wrote the value (the graph reads the candidates
  *       off the effective writes, sorted by value), {@link #INIT_WRITER} for the initial
  *       state, {@link #NO_WRITER} when none (or only the reader itself) wrote it;</li>
- *   <li>the unknown-outcome reads: (reader, writer) for every read of a non-aborted
- *       transaction whose only candidate writer has an unknown outcome (or, when it has no
- *       candidate, whose value's first other writer has one), the edges of the "counted
- *       transactions" fixpoint ({@link NonCycleReduce}): a read with several candidates
- *       forces none of them to have committed;</li>
+ *   <li>the unknown-outcome reads: (reader, writer) for every external read of a
+ *       non-aborted transaction whose only candidate writer has an unknown outcome (or, when
+ *       it has no candidate, whose value's first other writer has one), the edges of the
+ *       "counted transactions" fixpoint ({@link NonCycleReduce}): a read with several
+ *       candidates forces none of them to have committed, and a read after the reader's
+ *       own write of the key sees no other transaction's;</li>
  *   <li>the non-cycle findings of every non-aborted transaction on the key (mtc Table I,
  *       Figure 5(a)-(g); {@link KeyFindings}), with local values.</li>
  * </ul>
@@ -195,7 +196,7 @@ public final class KeyRules {
         readAt[reads] = i;
         readWriter[reads++] = v < 0 ? INIT_WRITER : writer(v, g);
       }
-      int w = v < 0 ? -1 : forcedWriter(v, g);
+      int w = v < 0 || written ? -1 : forcedWriter(v, g);
       if (w >= 0 && outcome[w] == UNKNOWN) {
         if (pairs == pairReader.length) {
           pairReader = Arrays.copyOf(pairReader, pairs * 2);

@@ -120,8 +120,8 @@ class KeyRulesTest {
 
   @Test
   void readsOfUnknownOutcomesValuesArePairedWithTheirWriter() {
-    KeyRules r = run("UCAU", "0 w 0  1 r 0  2 r 0  3 w 1  3 r 0");
-    assertEquals(2, r.pairCount(), "aborted T2's read is left out");
+    KeyRules r = run("UCAU", "0 w 0  1 r 0  2 r 0  3 r 0  3 w 1  3 r 0");
+    assertEquals(2, r.pairCount(), "aborted T2's read is left out, and T3's after its write");
     assertArrayEquals(new int[] {1, 0, 3, 0}, new int[] {r.pairReader(0), r.pairWriter(0),
         r.pairReader(1), r.pairWriter(1)});
   }
