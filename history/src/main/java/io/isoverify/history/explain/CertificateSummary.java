@@ -56,7 +56,7 @@ public final class CertificateSummary {
   /**
    * "every choice of 2 version-order constraints closes a cycle, e.g. G-single: T1 -...-> T1";
    * with reads whose writer is open, "whichever of T3, T9 wrote the x=5 that T12 read, a
-   * cycle closes, e.g. if T3 wrote it: G-single: ...".
+   * cycle closes, e.g. with T12 reading x from T3: G-single: ...".
    */
   private static String cycle(History h, Certificate c) {
     StringBuilder s = new StringBuilder();
@@ -78,13 +78,11 @@ public final class CertificateSummary {
     } else if (!reads.isEmpty()) {
       s.append(", a cycle closes, e.g. ");
     }
-    if (!reads.isEmpty()) {
-      s.append("if ");
-      for (int i = 0; i < reads.size(); i++) {
-        s.append(i == 0 ? "" : i == reads.size() - 1 ? " and " : ", ")
-            .append(txn(h, reads.get(i).assumed()));
-      }
-      s.append(" wrote ").append(reads.size() == 1 ? "it" : "them").append(": ");
+    for (int i = 0; i < reads.size(); i++) {
+      WrConstraint r = reads.get(i);
+      s.append(i == 0 ? "with " : i == reads.size() - 1 ? " and " : ", ")
+          .append(txn(h, r.reader())).append(" reading ").append(h.showKey(r.key()))
+          .append(" from ").append(txn(h, r.assumed())).append(i == reads.size() - 1 ? ": " : "");
     }
     s.append(c.anomaly().displayName()).append(": ");
     for (Edge e : c.edges()) {
