@@ -77,9 +77,10 @@ public final class ConflictCheck {
         }
         derive(evidence.reads(), writer, chosen);
         if (!hasCycle(level == Level.SI ? induced(chosen) : chosen)) {
-          return Check.rejected("choosing side " + sidesText(mask, k)
-              + " of the conflict's constraints" + writersText(h, evidence.reads(), writer)
-              + " leaves no cycle");
+          String sides = k == 0 ? "" : "side " + sidesText(mask, k) + " of the conflict's constraints";
+          String writers = writersText(h, evidence.reads(), writer);
+          return Check.rejected("choosing " + sides + (k > 0 && reads > 0 ? " with " : "")
+              + writers + " leaves no cycle");
         }
       } while (next(writer, evidence.reads()));
     }
@@ -118,7 +119,7 @@ public final class ConflictCheck {
     StringBuilder sb = new StringBuilder();
     for (int j = 0; j < reads.size(); j++) {
       WrConstraint r = reads.get(j);
-      sb.append(j == 0 ? " with " : ", ").append(h.showTxn(r.reader())).append(" reading ")
+      sb.append(j == 0 ? "" : ", ").append(h.showTxn(r.reader())).append(" reading ")
           .append(h.showKey(r.key())).append(" from ").append(h.showTxn(r.writers()[writer[j]]));
     }
     return sb.toString();
