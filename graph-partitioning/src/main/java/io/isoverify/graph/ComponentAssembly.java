@@ -33,6 +33,7 @@ final class ComponentAssembly {
     final IntBuffer derivedConstraint = new IntBuffer();
     final IntBuffer derivedSide = new IntBuffer();
     final IntBuffer derivedCandidate = new IntBuffer();
+    final java.util.BitSet derivedCloses = new java.util.BitSet();
 
     Group() {
       sideStart.add(0);
@@ -117,6 +118,7 @@ final class ComponentAssembly {
       int v = derived.to(d);
       if (home[c] >= 0 && home[nc + r.constraintOf[i]] >= 0 && comp[u] == comp[v]) {
         Group g = groups.get(group[u]);
+        g.derivedCloses.set(g.derived.size(), reads.closes.get(d));
         g.derived.add(local[u], local[v], derived.type(d), derived.key(d));
         g.derivedConstraint.add(localConstraint[c]);
         g.derivedSide.add(reads.side.get(d));
@@ -134,10 +136,19 @@ final class ComponentAssembly {
         g.reader.toArray(), g.key.toArray(), g.candStart.toArray(), g.writer.toArray(),
         g.edgeStart.toArray(), g.edges.fromArray(), g.edges.toArray(), g.edges.typeArray(),
         g.edges.keyArray(), g.derived.fromArray(), g.derived.toArray(), g.derived.keyArray(),
-        g.derivedConstraint.toArray(), g.derivedSide.toArray(), g.derivedCandidate.toArray());
+        g.derivedConstraint.toArray(), g.derivedSide.toArray(), g.derivedCandidate.toArray(),
+        bits(g.derivedCloses, g.derived.size()));
     return new Component(g.members.toArray(), g.known.fromArray(), g.known.toArray(),
         g.known.typeArray(), g.known.keyArray(), g.sideStart.toArray(), g.sides.fromArray(),
         g.sides.toArray(), g.sides.typeArray(), g.sides.keyArray(), reads);
+  }
+
+  private static boolean[] bits(java.util.BitSet set, int n) {
+    boolean[] out = new boolean[n];
+    for (int i = set.nextSetBit(0); i >= 0 && i < n; i = set.nextSetBit(i + 1)) {
+      out[i] = true;
+    }
+    return out;
   }
 
   /** Appends the edges begin..end-1 that lie inside an SCC, in local ids. */

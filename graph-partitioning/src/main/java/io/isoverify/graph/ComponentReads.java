@@ -18,7 +18,10 @@ import java.io.Serializable;
  *                 version-order constraint derivedConstraint[d] takes side derivedSide[d]
  *                 (its W -WW-> U) and candidate derivedCandidate[d] (W) is the writer
  *                 (veristrong Appendix D, Algorithm 8: an RW edge's reason is a WW and a WR
- *                 variable)
+ *                 variable); derivedCloses(d) when it closes a cycle with the known
+ *                 edges by itself (so side and candidate exclude each other: a cycle of
+ *                 width 2, veristrong section 6.1.2, Case II, found with the pruned
+ *                 graph's reachability)
  * </pre>
  * Every read has at least two candidates.
  */
@@ -28,7 +31,7 @@ public final class ComponentReads implements Serializable {
   /** No WR constraint. */
   public static final ComponentReads NONE = new ComponentReads(new int[0], new int[0],
       new int[] {0}, new int[0], new int[] {0}, new int[0], new int[0], new byte[0], new int[0],
-      new int[0], new int[0], new int[0], new int[0], new int[0], new int[0]);
+      new int[0], new int[0], new int[0], new int[0], new int[0], new int[0], null);
 
   private final int[] readerVertex;
   private final int[] key;
@@ -45,11 +48,14 @@ public final class ComponentReads implements Serializable {
   private final int[] derivedConstraint;
   private final int[] derivedSide;
   private final int[] derivedCandidate;
+  private final boolean[] derivedCloses;
 
+  /** @param derivedCloses per derived edge, whether it closes a cycle alone; null: none does */
   public ComponentReads(int[] readerVertex, int[] key, int[] candStart, int[] writerTxn,
       int[] edgeStart, int[] edgeFrom, int[] edgeTo, byte[] edgeType, int[] edgeKey,
       int[] derivedFrom, int[] derivedTo, int[] derivedKey, int[] derivedConstraint,
-      int[] derivedSide, int[] derivedCandidate) {
+      int[] derivedSide, int[] derivedCandidate, boolean[] derivedCloses) {
+    this.derivedCloses = derivedCloses == null ? new boolean[derivedFrom.length] : derivedCloses;
     this.readerVertex = readerVertex;
     this.key = key;
     this.candStart = candStart;
@@ -150,5 +156,10 @@ public final class ComponentReads implements Serializable {
 
   public int derivedCandidate(int d) {
     return derivedCandidate[d];
+  }
+
+  /** Whether derived edge d closes a cycle with the known edges by itself. */
+  public boolean derivedCloses(int d) {
+    return derivedCloses[d];
   }
 }

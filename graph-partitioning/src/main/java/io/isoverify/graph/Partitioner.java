@@ -90,7 +90,7 @@ public final class Partitioner {
     if (knownCycle == null && conflict == null) {
       Constraints sides = constraints.withLate(reads);
       parts = new ComponentBuilder(n, vertices.txnOf, known, sides,
-          new ReadEdges(versions, reads, sides), options);
+          new ReadEdges(versions, reads, sides, pruner::closes), options);
     }
     long t3 = System.nanoTime();
     long[] byType = new long[EdgeType.values().length];

@@ -192,6 +192,17 @@ final class Pruner {
     return pruned;
   }
 
+  /**
+   * Whether a typed edge would close a cycle with the known graph's paths, after pruning
+   * (the index then follows every known edge).
+   */
+  boolean closes(int from, int to, int type) {
+    if (!live) {
+      build();
+    }
+    return graph.closesCycle(index, from, to, type);
+  }
+
   /** Adds known edges begin..end-1 to the index; false when they close a cycle. */
   private boolean indexKnown(int begin, int end) {
     for (int e = begin; e < end; e++) {

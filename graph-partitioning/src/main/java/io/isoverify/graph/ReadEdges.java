@@ -8,7 +8,8 @@ import io.isoverify.history.anomaly.EdgeType;
  * W -WR-> R and R -RW-> U for every known W -WW-> U (its own edges); each side of a live
  * version-order constraint whose WW edge is W -> U brings R -RW-> U when W is a live
  * candidate of R's read (a derived edge, on only when both the side and the candidate are
- * chosen).
+ * chosen); a derived edge that closes a cycle with the known paths alone is marked, for
+ * the solver's clause "not both" (veristrong section 6.1.2, Case II).
  *
  * <pre>
  *   candidate i's edges   edges[edgeStart[i] .. edgeStart[i+1]-1] (none when it is dead or
@@ -29,11 +30,18 @@ final class ReadEdges {
   final IntBuffer constraint = new IntBuffer();
   final IntBuffer side = new IntBuffer();
   final IntBuffer candidate = new IntBuffer();
+  /** Per derived edge: whether it closes a cycle with the known paths by itself. */
+  final java.util.BitSet closes = new java.util.BitSet();
   /** Derived edges of side s of constraint c: derivedStart[2c+s] .. derivedStart[2c+s+1]-1. */
   final int[] derivedStart;
   private final Versions versions;
 
-  ReadEdges(Versions versions, ReadPruning pruning, Constraints cons) {
+  /** Whether a typed edge would close a cycle with the known graph's paths. */
+  interface Closes {
+    boolean test(int from, int to, int type);
+  }
+
+  ReadEdges(Versions versions, ReadPruning pruning, Constraints cons, Closes test) {
     this.versions = versions;
     reads = versions.reads;
     derivedStart = new int[2 * cons.count() + 1];
@@ -69,6 +77,7 @@ final class ReadEdges {
           int i = reads.bySlot[k];
           int r = reads.reader[reads.constraintOf[i]];
           if (live(i) && r != sides.to(b)) {
+            closes.set(derived.size(), test.test(r, sides.to(b), RW));
             derived.add(r, sides.to(b), RW, sides.key(b));
             constraint.add(c);
             side.add(s);

@@ -94,6 +94,19 @@ class ReadPruningTest {
         + "T2 {T2-WR(x)->T3 T3-RW(x)->T1[T2-WW(x)->T1]}"), Render.reads(h, p));
   }
 
+  /**
+   * veristrong's Figure 3: T3 read 1 after T2 wrote it in its session. If T1 wrote it and T1's
+   * write came before T2's, T3 -RW-> T2 closes a cycle with T2 -SO-> T3: a cycle of width 2
+   * (section 6.1.2, Case II), marked for the solver's clause.
+   */
+  @Test
+  void aDerivedEdgeClosingACycleAloneIsMarked() {
+    History h = HistoryDsl.parse("s1: [w x 1]\ns2: [w x 1] [r x 1]");
+    Partition p = Partitioner.partition(h, Level.SER, ONE);
+    assertEquals(List.of("T3 reads x from T1 {T1-WR(x)->T3 T3-RW(x)->T2[T1-WW(x)->T2]!} or "
+        + "T2 {T2-WR(x)->T3 T3-RW(x)->T1[T2-WW(x)->T1]}"), Render.reads(h, p));
+  }
+
   /** A candidate of unknown outcome no other read makes count is left out, and counted. */
   @Test
   void unknownCandidatesNoReadForcesAreLeftOutAndCounted() {

@@ -72,7 +72,7 @@ final class Render {
             if (r.derivedCandidate(d) == i) {
               edges.add(edge(h, c.txn(r.derivedFrom(d)), c.txn(r.derivedTo(d)),
                   EdgeType.RW.ordinal(), r.derivedKey(d)) + "[" + side(h, c, r.derivedConstraint(d),
-                  r.derivedSide(d)).split(" ")[0] + "]");
+                  r.derivedSide(d)).split(" ")[0] + "]" + (r.derivedCloses(d) ? "!" : ""));
             }
           }
           cands.add(txn(h, r.writerTxn(i)) + " {" + String.join(" ", edges) + "}");

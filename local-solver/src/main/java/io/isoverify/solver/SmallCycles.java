@@ -1,5 +1,6 @@
 package io.isoverify.solver;
 
+import io.isoverify.graph.ComponentReads;
 import io.isoverify.history.anomaly.EdgeType;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,9 +20,10 @@ import java.util.Set;
  * </ul>
  * On the graph the theory keeps acyclic ({@link AcyclicityTheory}: for SI the split graph).
  * Reachability over the known edges is a bit matrix, O(nodes^2 / 64) words, so components
- * over {@value #MAX_NODES} nodes get no clauses, and the pair test, O(E^2) over the edges
- * with one literal, runs for at most {@value #MAX_PAIR_EDGES} of them: the clauses only
- * save conflicts, which the search finds anyway.
+ * over {@value #MAX_NODES} nodes get only the Case II clauses graph-partitioning found with
+ * its own reachability index ({@link ComponentReads#derivedCloses}), and the pair test,
+ * O(E^2) over the edges with one literal, runs for at most {@value #MAX_PAIR_EDGES} of them:
+ * the clauses only save conflicts, which the search finds anyway.
  */
 final class SmallCycles {
   static final int MAX_NODES = 2048;
@@ -45,11 +47,21 @@ final class SmallCycles {
   static List<int[]> of(BaseEdges base, boolean snapshot) {
     SmallCycles s = new SmallCycles(base, snapshot);
     int nodes = snapshot ? 2 * s.n : s.n;
-    if (base.vars() == 0 || nodes > MAX_NODES || !s.closure(nodes)) {
-      return List.of();
-    }
     List<int[]> out = new ArrayList<>();
     Set<Long> seen = new HashSet<>();
+    ComponentReads reads = base.component().reads();
+    int derived = base.count() - reads.derivedCount();
+    for (int d = 0; d < reads.derivedCount(); d++) {
+      if (reads.derivedCloses(d)) {
+        int[] clause = {base.literal(derived + d) ^ 1, base.literal2(derived + d) ^ 1};
+        if (seen.add(pack(clause))) {
+          out.add(clause);
+        }
+      }
+    }
+    if (base.vars() == 0 || nodes > MAX_NODES || !s.closure(nodes)) {
+      return out;
+    }
     List<Integer> single = new ArrayList<>();
     for (int b = base.knownCount(); b < base.count(); b++) {
       if (s.closes(b, b)) {

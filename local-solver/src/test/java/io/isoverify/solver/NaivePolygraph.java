@@ -196,7 +196,7 @@ public final class NaivePolygraph implements SolverInput {
           candStart.stream().mapToInt(Integer::intValue).toArray(),
           writerTxn.stream().mapToInt(Integer::intValue).toArray(), edgeStart, from, to, type,
           key, col(derived, 0), col(derived, 1), col(derived, 2), col(derived, 3),
-          col(derived, 4), col(derived, 5));
+          col(derived, 4), col(derived, 5), null);
     }
   }
 

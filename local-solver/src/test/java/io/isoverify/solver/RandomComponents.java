@@ -118,7 +118,7 @@ final class RandomComponents {
     return new ComponentReads(reader, new int[count], candStart, writer.toArray(),
         edgeStart.toArray(), ef.toArray(), et.toArray(), ety.toBytes(), new int[ef.size()],
         df.toArray(), dt.toArray(), new int[df.size()], dc.toArray(), ds.toArray(),
-        dcand.toArray());
+        dcand.toArray(), null);
   }
 
   private static int other(SplittableRandom rnd, int n, int v) {
