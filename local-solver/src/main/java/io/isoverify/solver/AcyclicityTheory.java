@@ -1,6 +1,5 @@
 package io.isoverify.solver;
 
-import io.isoverify.history.anomaly.EdgeType;
 import java.util.Arrays;
 
 /**
@@ -27,13 +26,12 @@ import java.util.Arrays;
  * region), the Pearce-Kelly bound.
  */
 final class AcyclicityTheory {
-  private static final int RW = EdgeType.RW.ordinal();
 
   private final BaseEdges base;
-  private final boolean snapshot;
   /** Transactions of the component; nodes are 0..n-1, plus n..2n-1 for SI. */
   private final int n;
   private final int nodes;
+  private final KnownArcs arcs;
   /** ord is a permutation of the nodes; every node edge u->v has ord[u] < ord[v]. */
   private final int[] ord;
   private final boolean[] baseOn;
@@ -61,9 +59,9 @@ final class AcyclicityTheory {
 
   AcyclicityTheory(BaseEdges base, boolean snapshot) {
     this.base = base;
-    this.snapshot = snapshot;
     this.n = base.component().vertexCount();
     this.nodes = snapshot ? 2 * n : n;
+    this.arcs = new KnownArcs(base, snapshot);
     ord = new int[nodes];
     baseOn = new boolean[base.count()];
     out = new int[nodes][];
@@ -78,19 +76,16 @@ final class AcyclicityTheory {
     stackI = new int[nodes];
   }
 
-  /** How many node edges base edge b becomes: two for an SI dependency, else one. */
   private int arity(int b) {
-    return snapshot && base.type(b) != RW ? 2 : 1;
+    return arcs.arity(b);
   }
 
-  /** The source node of the i-th node edge of base edge b. */
   private int nodeFrom(int b, int i) {
-    return base.from(b) + i * n;
+    return arcs.from(b, i);
   }
 
-  /** The target node of the node edges of base edge b. */
   private int nodeTo(int b) {
-    return snapshot && base.type(b) == RW ? base.to(b) + n : base.to(b);
+    return arcs.to(b);
   }
 
   /**
@@ -118,49 +113,17 @@ final class AcyclicityTheory {
   }
 
   /**
-   * Starts from a topological order of the known edges (Kahn, O(V + E)), so that adding
+   * Starts from a topological order of the known edges ({@link KnownArcs}), so that adding
    * them costs no reordering; nodes on a known cycle go last, in id order, and
    * Pearce-Kelly finds the cycle when the known edges are added.
    */
   private void seedOrder() {
-    int known = base.knownCount();
-    int[] indegree = new int[nodes];
-    int[] start = new int[nodes + 1];
-    for (int b = 0; b < known; b++) {
-      for (int i = 0; i < arity(b); i++) {
-        indegree[nodeTo(b)]++;
-        start[nodeFrom(b, i) + 1]++;
-      }
-    }
-    for (int v = 0; v < nodes; v++) {
-      start[v + 1] += start[v];
-    }
-    int[] succ = new int[start[nodes]];
-    int[] fill = Arrays.copyOf(start, nodes);
-    for (int b = 0; b < known; b++) {
-      for (int i = 0; i < arity(b); i++) {
-        succ[fill[nodeFrom(b, i)]++] = nodeTo(b);
-      }
-    }
-    int[] queue = new int[nodes];
-    int tail = 0;
-    for (int v = 0; v < nodes; v++) {
-      if (indegree[v] == 0) {
-        queue[tail++] = v;
-      }
-    }
-    for (int head = 0; head < tail; head++) {
-      int v = queue[head];
-      for (int i = start[v]; i < start[v + 1]; i++) {
-        if (--indegree[succ[i]] == 0) {
-          queue[tail++] = succ[i];
-        }
-      }
-    }
+    int[] order = arcs.order;
     Arrays.fill(ord, -1);
-    for (int i = 0; i < tail; i++) {
-      ord[queue[i]] = i;
+    for (int i = 0; i < order.length; i++) {
+      ord[order[i]] = i;
     }
+    int tail = order.length;
     for (int v = 0; v < nodes; v++) {
       if (ord[v] < 0) {
         ord[v] = tail++;

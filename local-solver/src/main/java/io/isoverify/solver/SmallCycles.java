@@ -1,7 +1,6 @@
 package io.isoverify.solver;
 
 import io.isoverify.graph.ComponentReads;
-import io.isoverify.history.anomaly.EdgeType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -28,25 +27,21 @@ import java.util.Set;
 final class SmallCycles {
   static final int MAX_NODES = 2048;
   static final int MAX_PAIR_EDGES = 1024;
-  private static final int RW = EdgeType.RW.ordinal();
 
   private final BaseEdges base;
-  private final boolean snapshot;
-  private final int n;
+  private final KnownArcs arcs;
   private final int words;
   private long[] reach;
 
   private SmallCycles(BaseEdges base, boolean snapshot) {
     this.base = base;
-    this.snapshot = snapshot;
-    this.n = base.component().vertexCount();
-    this.words = ((snapshot ? 2 * n : n) + 63) >>> 6;
+    this.arcs = new KnownArcs(base, snapshot);
+    this.words = (arcs.nodes + 63) >>> 6;
   }
 
   /** The clauses of cycles of width 1 and 2 of a component; empty when it is too large. */
   static List<int[]> of(BaseEdges base, boolean snapshot) {
     SmallCycles s = new SmallCycles(base, snapshot);
-    int nodes = snapshot ? 2 * s.n : s.n;
     List<int[]> out = new ArrayList<>();
     Set<Long> seen = new HashSet<>();
     ComponentReads reads = base.component().reads();
@@ -59,7 +54,7 @@ final class SmallCycles {
         }
       }
     }
-    if (base.vars() == 0 || nodes > MAX_NODES || !s.closure(nodes)) {
+    if (base.vars() == 0 || s.arcs.nodes > MAX_NODES || !s.closure()) {
       return out;
     }
     List<Integer> single = new ArrayList<>();
@@ -103,12 +98,12 @@ final class SmallCycles {
 
   /** Whether edges b1 and b2 (the same edge: alone) close a cycle with known paths. */
   private boolean closes(int b1, int b2) {
-    int y1 = to(b1);
-    int y2 = to(b2);
-    for (int i = 0; i < arity(b1); i++) {
-      int x1 = from(b1, i);
-      for (int k = 0; k < arity(b2); k++) {
-        int x2 = from(b2, k);
+    int y1 = arcs.to(b1);
+    int y2 = arcs.to(b2);
+    for (int i = 0; i < arcs.arity(b1); i++) {
+      int x1 = arcs.from(b1, i);
+      for (int k = 0; k < arcs.arity(b2); k++) {
+        int x2 = arcs.from(b2, k);
         if (b1 == b2 ? reaches(y1, x1) : reaches(y1, x2) && reaches(y2, x1)) {
           return true;
         }
@@ -117,66 +112,22 @@ final class SmallCycles {
     return false;
   }
 
-  private int arity(int b) {
-    return snapshot && base.type(b) != RW ? 2 : 1;
-  }
-
-  private int from(int b, int i) {
-    return base.from(b) + i * n;
-  }
-
-  private int to(int b) {
-    return snapshot && base.type(b) == RW ? base.to(b) + n : base.to(b);
-  }
-
   private boolean reaches(int u, int v) {
     return (reach[u * words + (v >>> 6)] & (1L << v)) != 0;
   }
 
   /** Reflexive-transitive closure of the known arcs; false when they have a cycle. */
-  private boolean closure(int nodes) {
-    int[] indegree = new int[nodes];
-    int[] start = new int[nodes + 1];
-    for (int b = 0; b < base.knownCount(); b++) {
-      for (int i = 0; i < arity(b); i++) {
-        start[from(b, i) + 1]++;
-        indegree[to(b)]++;
-      }
-    }
-    for (int v = 0; v < nodes; v++) {
-      start[v + 1] += start[v];
-    }
-    int[] succ = new int[start[nodes]];
-    int[] fill = java.util.Arrays.copyOf(start, nodes);
-    for (int b = 0; b < base.knownCount(); b++) {
-      for (int i = 0; i < arity(b); i++) {
-        succ[fill[from(b, i)]++] = to(b);
-      }
-    }
-    int[] topo = new int[nodes];
-    int tail = 0;
-    for (int v = 0; v < nodes; v++) {
-      if (indegree[v] == 0) {
-        topo[tail++] = v;
-      }
-    }
-    for (int head = 0; head < tail; head++) {
-      int v = topo[head];
-      for (int a = start[v]; a < start[v + 1]; a++) {
-        if (--indegree[succ[a]] == 0) {
-          topo[tail++] = succ[a];
-        }
-      }
-    }
-    if (tail < nodes) {
+  private boolean closure() {
+    int nodes = arcs.nodes;
+    if (arcs.order.length < nodes) {
       return false;
     }
     reach = new long[nodes * words];
     for (int t = nodes - 1; t >= 0; t--) {
-      int v = topo[t];
+      int v = arcs.order[t];
       reach[v * words + (v >>> 6)] |= 1L << v;
-      for (int a = start[v]; a < start[v + 1]; a++) {
-        int w = succ[a];
+      for (int a = arcs.start[v]; a < arcs.start[v + 1]; a++) {
+        int w = arcs.succ[a];
         for (int x = 0; x < words; x++) {
           reach[v * words + x] |= reach[w * words + x];
         }
