@@ -3,6 +3,7 @@ package io.isoverify.checker;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.anomaly.WrConstraint;
 import io.isoverify.history.check.Level;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,11 +12,14 @@ import java.util.Map;
 
 /**
  * Re-validates a {@link ConflictEvidence} by brute force: every edge is supported by the
- * raw history ({@link EdgeJustification}), and each of the 2^k choices of the k
- * constraints' sides, with the known edges, has a cycle (for SI, of the induced graph
- * (D ; RW?), polysi section 4). Its own small graph code: adjacency lists over the
- * transactions the evidence names and a depth-first search. O(2^k * (E + I)) for E edges
- * and I induced SI edges; callers bound it with {@link #affordable}.
+ * raw history ({@link EdgeJustification}), every read's candidates installed the value it
+ * read from outside, and each choice (2^k for the k version-order constraints' sides, times
+ * each read's candidates), with the known edges, has a cycle (for SI, of the induced graph
+ * (D ; RW?), polysi section 4). A read's edges are derived here from the writer tried and
+ * the choice's WW edges (W -WR-> R; R -RW-> U for each W -WW-> U on its key; veristrong
+ * Definition 3.3), not taken from the solver. Its own small graph code: adjacency lists
+ * over the transactions the evidence names and a depth-first search. O(choices * (E + I))
+ * for E edges and I induced SI edges; callers bound it with {@link #affordable}.
  */
 public final class ConflictCheck {
   public static final int MAX_CONSTRAINTS = 16;
@@ -31,14 +35,16 @@ public final class ConflictCheck {
     for (int c = 0; c < k; c++) {
       edges += evidence.side0().get(c).size() + evidence.side1().get(c).size();
     }
-    return k <= MAX_CONSTRAINTS && (1L << k) * edges <= MAX_WORK;
+    long choices = evidence.choices();
+    return k + evidence.reads().size() <= MAX_CONSTRAINTS && choices <= MAX_WORK
+        && choices * edges <= MAX_WORK;
   }
 
   public static Check check(History h, Level level, ConflictEvidence evidence) {
     int k = evidence.side0().size();
-    if (k > MAX_CONSTRAINTS) {
-      return Check.rejected("the conflict has " + k + " constraints, more than the "
-          + MAX_CONSTRAINTS + " a brute-force check tries");
+    if (k + evidence.reads().size() > MAX_CONSTRAINTS || evidence.choices() > MAX_WORK) {
+      return Check.rejected("the conflict has " + evidence.choices() + " choices over "
+          + (k + evidence.reads().size()) + " constraints, more than a brute-force check tries");
     }
     List<Edge> all = new ArrayList<>(evidence.known());
     evidence.side0().forEach(all::addAll);
@@ -49,16 +55,74 @@ public final class ConflictCheck {
         return Check.rejected(problem);
       }
     }
-    for (long mask = 0; mask < (1L << k); mask++) {
-      List<Edge> chosen = new ArrayList<>(evidence.known());
-      for (int c = 0; c < k; c++) {
-        chosen.addAll(((mask >> c) & 1) == 0 ? evidence.side0().get(c) : evidence.side1().get(c));
-      }
-      if (!hasCycle(level == Level.SI ? induced(chosen) : chosen)) {
-        return Check.rejected("choosing side " + sidesText(mask, k) + " of the conflict's constraints leaves no cycle");
+    for (WrConstraint r : evidence.reads()) {
+      for (int w : r.writers()) {
+        if (w == r.reader() || h.isAborted(w)
+            || !Transactions.installed(h, w, r.key(), r.value())
+            || !Transactions.readExternally(h, r.reader(), r.key(), r.value())) {
+          return Check.rejected(h.showTxn(w) + " is no candidate writer of the "
+              + h.showKey(r.key()) + " = " + h.showValue(r.value()) + " that "
+              + h.showTxn(r.reader()) + " read");
+        }
       }
     }
+    int reads = evidence.reads().size();
+    int[] writer = new int[reads];
+    for (long mask = 0; mask < (1L << k); mask++) {
+      java.util.Arrays.fill(writer, 0);
+      do {
+        List<Edge> chosen = new ArrayList<>(evidence.known());
+        for (int c = 0; c < k; c++) {
+          chosen.addAll(((mask >> c) & 1) == 0 ? evidence.side0().get(c) : evidence.side1().get(c));
+        }
+        derive(evidence.reads(), writer, chosen);
+        if (!hasCycle(level == Level.SI ? induced(chosen) : chosen)) {
+          String sides = k == 0 ? "" : "side " + sidesText(mask, k) + " of the conflict's constraints";
+          String writers = writersText(h, evidence.reads(), writer);
+          return Check.rejected("choosing " + sides + (k > 0 && reads > 0 ? " with " : "")
+              + writers + " leaves no cycle");
+        }
+      } while (next(writer, evidence.reads()));
+    }
     return Check.ok();
+  }
+
+  /** Adds each read's edges under the writers tried: W -WR-> R, R -RW-> U per W -WW-> U. */
+  private static void derive(List<WrConstraint> reads, int[] writer, List<Edge> chosen) {
+    int before = chosen.size();
+    for (int j = 0; j < reads.size(); j++) {
+      WrConstraint r = reads.get(j);
+      int w = r.writers()[writer[j]];
+      chosen.add(new Edge(w, r.reader(), EdgeType.WR, r.key(), r.value()));
+      for (int e = 0; e < before; e++) {
+        Edge ww = chosen.get(e);
+        if (ww.type() == EdgeType.WW && ww.from() == w && ww.key() == r.key()
+            && ww.to() != r.reader()) {
+          chosen.add(new Edge(r.reader(), ww.to(), EdgeType.RW, r.key(), r.value()));
+        }
+      }
+    }
+  }
+
+  /** The next combination of writers (odometer); false after the last. */
+  private static boolean next(int[] writer, List<WrConstraint> reads) {
+    for (int j = 0; j < writer.length; j++) {
+      if (++writer[j] < reads.get(j).writers().length) {
+        return true;
+      }
+      writer[j] = 0;
+    }
+    return false;
+  }
+
+  private static String writersText(History h, List<WrConstraint> reads, int[] writer) {
+    StringBuilder sb = new StringBuilder();
+    for (int j = 0; j < reads.size(); j++) {
+      WrConstraint r = reads.get(j);
+      sb.append(j == 0 ? "" : ", ").append(h.showTxn(r.reader())).append(" reading ")
+          .append(h.showKey(r.key())).append(" from ").append(h.showTxn(r.writers()[writer[j]]));
+    }
+    return sb.toString();
   }
 
   private static String sidesText(long mask, int k) {

@@ -3,6 +3,7 @@ package io.isoverify.checker;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.anomaly.WrConstraint;
 import io.isoverify.history.check.Level;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,13 +14,34 @@ import java.util.List;
  * consecutive edges are both RW (cyclically) and some edge is not; and the version order
  * the cycle states is consistent: per key, the orders its WW edges state and the orders
  * its RW edges imply (the read version's writer before the overwriting transaction) have
- * no cycle. O(length^2 + ops of its transactions).
+ * no cycle. A read whose value several transactions installed has the writer the
+ * certificate assumes for it ({@link WrConstraint#assumed}, which must be one of its
+ * candidates and have installed the value), else none is implied. O(length^2 + ops of its
+ * transactions).
  */
 public final class CycleCheck {
   private CycleCheck() {
   }
 
   public static Check check(History h, Level level, List<Edge> cycle) {
+    return check(h, level, cycle, List.of());
+  }
+
+  /** The same, for a cycle that assumes the writers {@code reads} state. */
+  public static Check check(History h, Level level, List<Edge> cycle, List<WrConstraint> reads) {
+    for (WrConstraint r : reads) {
+      boolean listed = false;
+      for (int w : r.writers()) {
+        listed |= w == r.assumed();
+      }
+      if (!listed || h.isAborted(r.assumed())
+          || !Transactions.installed(h, r.assumed(), r.key(), r.value())
+          || !Transactions.readExternally(h, r.reader(), r.key(), r.value())) {
+        return Check.rejected("the certificate assumes " + h.showTxn(r.reader()) + " read "
+            + h.showKey(r.key()) + " = " + h.showValue(r.value()) + " from "
+            + h.showTxn(r.assumed()) + ", which is not one of its candidate writers");
+      }
+    }
     if (cycle.isEmpty()) {
       return Check.rejected("the certificate's cycle is empty");
     }
@@ -42,16 +64,24 @@ public final class CycleCheck {
     if (level == Level.SI && !anyDependency) {
       return Check.rejected("a cycle of anti-dependencies only is allowed under SI");
     }
-    return statedOrder(h, cycle);
+    return statedOrder(h, cycle, reads);
   }
 
-  private static Check statedOrder(History h, List<Edge> cycle) {
+  private static Check statedOrder(History h, List<Edge> cycle, List<WrConstraint> reads) {
     List<int[]> before = new ArrayList<>();
     for (Edge e : cycle) {
       if (e.type() == EdgeType.WW) {
         before.add(new int[] {e.key(), e.from(), e.to()});
       } else if (e.type() == EdgeType.RW && e.value() != History.INITIAL) {
-        int writer = uniqueWriter(h, e.key(), e.value());
+        int writer = assumed(reads, e.from(), e.key());
+        if (writer < 0) {
+          writer = uniqueWriter(h, e.key(), e.value());
+        }
+        if (writer == e.to()) {
+          return Check.rejected(h.showTxn(e.to()) + " cannot overwrite the version "
+              + h.showTxn(e.from()) + " read of " + h.showKey(e.key()) + ": the certificate "
+              + "assumes it wrote that version");
+        }
         if (writer >= 0) {
           before.add(new int[] {e.key(), writer, e.to()});
         }
@@ -79,6 +109,16 @@ public final class CycleCheck {
       }
     }
     return false;
+  }
+
+  /** The writer {@code reads} assume for reader's read of key, or -1. */
+  private static int assumed(List<WrConstraint> reads, int reader, int key) {
+    for (WrConstraint r : reads) {
+      if (r.reader() == reader && r.key() == key) {
+        return r.assumed();
+      }
+    }
+    return -1;
   }
 
   /** The only non-aborted transaction that installed value on key, or -1. */

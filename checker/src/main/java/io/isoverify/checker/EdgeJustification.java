@@ -14,7 +14,8 @@ import io.isoverify.history.check.Level;
  *   <li>WW (key, value): the first installed the value, the second also writes the key
  *       (the order between them is the certificate's stated version order);
  *   <li>RW (key, value): the first read the value from outside, the second writes the key
- *       and is not the value's writer.
+ *       and is not the value's only writer (with repeated values it may be one of several:
+ *       the first read another's, which the second overwrote).
  * </ul>
  * On a key read as a list (Elle), WW and RW must also agree with the raw read lists
  * ({@link ListEvidence}). Both ends must be transactions of the history that did not abort.
@@ -45,7 +46,8 @@ final class EdgeJustification {
           && Transactions.lastWrite(h, b, e.key()) != History.NO_VALUE;
       case RW -> Transactions.readExternally(h, a, e.key(), e.value())
           && Transactions.lastWrite(h, b, e.key()) != History.NO_VALUE
-          && !Transactions.installed(h, b, e.key(), e.value());
+          && (!Transactions.installed(h, b, e.key(), e.value())
+              || Transactions.anotherInstaller(h, e.key(), e.value(), a, b));
     };
     if (ok && (e.type() == EdgeType.WW || e.type() == EdgeType.RW)
         && ListEvidence.isListKey(h, e.key())) {

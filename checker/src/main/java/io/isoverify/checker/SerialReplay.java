@@ -9,13 +9,25 @@ import java.util.Arrays;
  * transaction's own latest earlier write of the key, else the latest write before it in
  * the order, else the initial state; a list-append read, the whole list ({@link ListReplay}).
  * Session order must hold; for SSER, a transaction that
- * ended (client clock) before another started must come first. O(n + ops).
+ * ended (client clock) before another started must come first. A read of a value several
+ * of the order's transactions installed must have its writer stated, and see that writer's
+ * version ({@link StatedWriters}). O(n + ops).
  */
 public final class SerialReplay {
   private SerialReplay() {
   }
 
   public static Check check(History h, int[] order, boolean realTime) {
+    return check(h, order, realTime, new int[0], new int[0], new int[0]);
+  }
+
+  /**
+   * The same, with the writers the witness states: {@code readers[i]} read key
+   * {@code keys[i]} from {@code writers[i]}.
+   */
+  public static Check check(History h, int[] order, boolean realTime, int[] readers, int[] keys,
+      int[] writers) {
+    StatedWriters stated = new StatedWriters(h, order, readers, keys, writers);
     int[] position = new int[h.txnCount()];
     Check included = Inclusion.check(h, order, position);
     if (!included.valid()) {
@@ -48,6 +60,10 @@ public final class SerialReplay {
           int w = writer[h.opKey(o)];
           return Check.rejected(Transactions.op(h, t, o) + " but in the witness order it sees "
               + h.showValue(expected) + (own == History.NO_VALUE && w >= 0 ? " written by " + h.showTxn(w) : ""));
+        }
+        String from = own != History.NO_VALUE ? null : stated.problem(t, o, writer[h.opKey(o)]);
+        if (from != null) {
+          return Check.rejected(from);
         }
       }
       for (int o = h.firstOp(t); o < h.endOp(t); o++) {

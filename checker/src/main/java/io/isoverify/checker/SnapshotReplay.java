@@ -9,7 +9,9 @@ import io.isoverify.history.History;
  * before its start, else the initial state (a list-append read: the whole list,
  * {@link ListReplay}); no transaction committing between another's
  * start and commit may write a key the other writes (first committer wins); a session's
- * transaction must start after its predecessor committed. O(n + ops log ops).
+ * transaction must start after its predecessor committed. A read of a value several of the
+ * order's transactions installed must have its writer stated, and see that writer's version
+ * ({@link StatedWriters}). O(n + ops log ops).
  */
 public final class SnapshotReplay {
   private SnapshotReplay() {
@@ -21,6 +23,16 @@ public final class SnapshotReplay {
    *     0 <= snapshot[i] <= i
    */
   public static Check check(History h, int[] commitOrder, int[] snapshot) {
+    return check(h, commitOrder, snapshot, new int[0], new int[0], new int[0]);
+  }
+
+  /**
+   * The same, with the writers the witness states: {@code readers[i]} read key
+   * {@code keys[i]} from {@code writers[i]}.
+   */
+  public static Check check(History h, int[] commitOrder, int[] snapshot, int[] readers,
+      int[] keys, int[] writers) {
+    StatedWriters stated = new StatedWriters(h, commitOrder, readers, keys, writers);
     int[] position = new int[h.txnCount()];
     Check included = Inclusion.check(h, commitOrder, position);
     if (!included.valid()) {
@@ -54,6 +66,11 @@ public final class SnapshotReplay {
                 ? "it wrote " + h.showValue(own) + " itself before"
                 : "its snapshot in the witness holds " + h.showValue(seen)
                     + (v < 0 ? "" : " written by " + h.showTxn(commitOrder[versions.position(v)]))));
+          }
+          String from = own != History.NO_VALUE ? null
+              : stated.problem(t, o, v < 0 ? -1 : commitOrder[versions.position(v)]);
+          if (from != null) {
+            return Check.rejected(from);
           }
         }
         if (Transactions.isWrite(h, o)) {

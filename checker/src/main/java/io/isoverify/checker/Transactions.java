@@ -34,6 +34,19 @@ final class Transactions {
     return value != History.NO_VALUE && lastWrite(h, t, key) == value;
   }
 
+  /**
+   * True when a transaction other than a and b that did not abort installed {@code value} on
+   * {@code key}. O(ops of the history): only asked when b installed the value too.
+   */
+  static boolean anotherInstaller(History h, int key, int value, int a, int b) {
+    for (int t = 0; t < h.txnCount(); t++) {
+      if (t != a && t != b && !h.isAborted(t) && installed(h, t, key, value)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** True when a read of {@code key} before any own write of it returned {@code value}. */
   static boolean readExternally(History h, int t, int key, int value) {
     for (int o = h.firstOp(t); o < h.endOp(t); o++) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.anomaly.WrConstraint;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.testing.HistoryDsl;
 import java.util.List;
@@ -88,6 +89,69 @@ class CheckerTest {
         List.of(List.of(new Edge(1, 0, EdgeType.WW, x, value(lost, 2)))));
     assertEquals("choosing side 1 of the conflict's constraints leaves no cycle",
         ConflictCheck.check(lost, Level.SI, oneSideOnly).problem());
+  }
+
+  /** veristrong's Figure 2b: T3 read x = 1, which T1 and T2 wrote (indices 0, 1, 2). */
+  private static final History FIGURE_2B = HistoryDsl.parse(
+      "s1: [r y 1; w x 1]\ns2: [w y 1; w x 1]\ns3: [r y init; r x 1]");
+
+  /** A read's conflict is re-checked with each of its candidate writers, edges derived here. */
+  @Test
+  void conflictsOverAReadsWriters() {
+    History h = FIGURE_2B;
+    int x = key(h, "x");
+    int y = key(h, "y");
+    int read = h.firstOp(2) + 1;
+    WrConstraint t3 = new WrConstraint(2, read, x, value(h, 1), new int[] {0, 1}, 0);
+    List<Edge> known = List.of(new Edge(1, 0, EdgeType.WR, y, value(h, 1)),
+        new Edge(2, 1, EdgeType.RW, y, History.INITIAL));
+    assertEquals(Check.ok(), ConflictCheck.check(h, Level.SER,
+        new ConflictEvidence(known, List.of(), List.of(), List.of(t3))));
+    assertEquals("choosing T3 reading x from T1 leaves no cycle", ConflictCheck.check(h, Level.SER, new ConflictEvidence(known.subList(0, 1),
+            List.of(), List.of(), List.of(t3))).problem());
+    WrConstraint notAWriter = new WrConstraint(2, read, x, value(h, 1), new int[] {0, 2}, 0);
+    assertEquals("T3 is no candidate writer of the x = 1 that T3 read", ConflictCheck.check(h,
+        Level.SER, new ConflictEvidence(known, List.of(), List.of(), List.of(notAWriter))).problem());
+  }
+
+  /** A witness states the writer of every read whose value two transactions installed. */
+  @Test
+  void witnessesStateTheWriterOfEachReadOfARepeatedValue() {
+    History h = HistoryDsl.parse("s1: [w x 1]\ns2: [w x 1] [r x 1]");
+    int x = key(h, "x");
+    assertEquals(Check.ok(), SerialReplay.check(h, new int[] {1, 0, 2}, false, new int[] {2},
+        new int[] {x}, new int[] {0}));
+    assertEquals("the witness says T3 read x from T2, but in its order it sees the version of T1",
+        SerialReplay.check(h, new int[] {1, 0, 2}, false, new int[] {2}, new int[] {x},
+            new int[] {1}).problem());
+    assertEquals("the witness does not say which of the transactions that wrote x = 1 T3 read",
+        SerialReplay.check(h, new int[] {1, 0, 2}, false).problem());
+    assertEquals(Check.ok(), SnapshotReplay.check(h, new int[] {0, 1, 2}, new int[] {0, 1, 2},
+        new int[] {2}, new int[] {x}, new int[] {1}));
+    assertEquals("the witness says T3 read x from T1, but in its order it sees the version of T2",
+        SnapshotReplay.check(h, new int[] {0, 1, 2}, new int[] {0, 1, 2}, new int[] {2},
+            new int[] {x}, new int[] {0}).problem());
+  }
+
+  /** A cycle that assumes a read's writer: the writer must be a candidate, the RW edges fit. */
+  @Test
+  void cyclesAssumingAReadsWriter() {
+    History h = FIGURE_2B;
+    int x = key(h, "x");
+    int y = key(h, "y");
+    List<Edge> cycle = List.of(new Edge(0, 2, EdgeType.WR, x, value(h, 1)),
+        new Edge(2, 1, EdgeType.RW, y, History.INITIAL), new Edge(1, 0, EdgeType.WR, y, value(h, 1)));
+    WrConstraint t3 = new WrConstraint(2, h.firstOp(2) + 1, x, value(h, 1), new int[] {0, 1}, 0);
+    assertEquals(Check.ok(), CycleCheck.check(h, Level.SER, cycle, List.of(t3)));
+    WrConstraint stranger = new WrConstraint(2, h.firstOp(2) + 1, x, value(h, 1), new int[] {0, 1}, 2);
+    assertEquals("the certificate assumes T3 read x = 1 from T3, which is not one of its candidate"
+        + " writers", CycleCheck.check(h, Level.SER, cycle, List.of(stranger)).problem());
+    // with T2 as its writer, T3 -RW(x)-> T2 would have T2 overwrite its own version
+    List<Edge> own = List.of(new Edge(2, 1, EdgeType.RW, x, value(h, 1)),
+        new Edge(1, 2, EdgeType.WR, x, value(h, 1)));
+    WrConstraint fromT2 = new WrConstraint(2, h.firstOp(2) + 1, x, value(h, 1), new int[] {0, 1}, 1);
+    assertEquals("T2 cannot overwrite the version T3 read of x: the certificate assumes it wrote"
+        + " that version", CycleCheck.check(h, Level.SER, own, List.of(fromT2)).problem());
   }
 
   private static int key(History h, String name) {

@@ -80,13 +80,21 @@ class VerifyCommandTest {
   }
 
   @Test
-  void duplicateWrittenValuesAreRefusedAsUnknown() throws IOException {
+  void repeatedWrittenValuesAreCheckedAndDuplicateAppendsRefusedAsUnknown() throws IOException {
     Path h = jsonl("dup.jsonl",
         "{\"session\":\"a\",\"txn\":1,\"pos\":0,\"ops\":[[\"w\",\"x\",5]]}",
-        "{\"session\":\"b\",\"txn\":2,\"pos\":0,\"ops\":[[\"w\",\"x\",5]]}");
+        "{\"session\":\"b\",\"txn\":2,\"pos\":0,\"ops\":[[\"w\",\"x\",5]]}",
+        "{\"session\":\"c\",\"txn\":3,\"pos\":0,\"ops\":[[\"r\",\"x\",5]]}");
     CliRun r = verify(h.toString());
-    assertEquals(3, r.code());
-    assertTrue(r.out().contains("SER   UNKNOWN   key x has the value 5 written by both T1 and T2"), r.out());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("SER   HOLDS"), r.out());
+    Path a = jsonl("app.jsonl",
+        "{\"session\":\"a\",\"txn\":1,\"pos\":0,\"ops\":[[\"app\",\"x\",5]]}",
+        "{\"session\":\"b\",\"txn\":2,\"pos\":0,\"ops\":[[\"app\",\"x\",5]]}");
+    CliRun refused = verify(a.toString());
+    assertEquals(3, refused.code());
+    assertTrue(refused.out().contains("SER   UNKNOWN   key x has the element 5 put by both T1 and"
+        + " T2, at least once by an append"), refused.out());
   }
 
   @Test

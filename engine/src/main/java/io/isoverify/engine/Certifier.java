@@ -4,6 +4,7 @@ import io.isoverify.checker.ConflictEvidence;
 import io.isoverify.graph.Component;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.WrConstraint;
 import io.isoverify.history.check.Level;
 import io.isoverify.solver.SolveResult;
 import io.isoverify.solver.SolverInput;
@@ -23,9 +24,10 @@ public interface Certifier {
    * history without non-cycle anomalies.
    *
    * @param choices as {@link Certificate#choices()}
+   * @param reads as {@link Certificate#reads()}, operations and values unfilled
    * @throws IllegalStateException when the checker rejects the cycle (a bug of ours)
    */
-  Certificate cycle(Level level, List<Edge> cycle, int choices);
+  Certificate cycle(Level level, List<Edge> cycle, int choices, List<WrConstraint> reads);
 
   /**
    * Records the evidence of an UNSAT component (its conflict core) where it can be checked;
@@ -35,9 +37,10 @@ public interface Certifier {
 
   /**
    * Records a constraint that pruning found cyclic either way, as evidence where it can be
-   * checked.
+   * checked: a version-order constraint's two cycles ({@code read} null), or a read's, one
+   * per candidate writer ({@code read} its WR constraint, operation and value unfilled).
    */
-  void pruningConflict(Level level, List<List<Edge>> cycles);
+  void pruningConflict(Level level, List<List<Edge>> cycles, WrConstraint read);
 
   /** The evidence recorded for {@code level} so far (conflict cores), in order. */
   List<ConflictEvidence> conflicts(Level level);

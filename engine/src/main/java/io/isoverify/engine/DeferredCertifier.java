@@ -4,6 +4,7 @@ import io.isoverify.checker.ConflictEvidence;
 import io.isoverify.graph.Component;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.WrConstraint;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.explain.CycleClassifier;
 import io.isoverify.solver.SolveResult;
@@ -23,7 +24,8 @@ import java.util.Set;
  */
 public final class DeferredCertifier implements Certifier {
   @Override
-  public Certificate cycle(Level level, List<Edge> cycle, int choices) {
+  public Certificate cycle(Level level, List<Edge> cycle, int choices,
+      List<WrConstraint> reads) {
     Set<Integer> txns = new LinkedHashSet<>();
     Set<Integer> keys = new LinkedHashSet<>();
     for (Edge e : cycle) {
@@ -32,16 +34,23 @@ public final class DeferredCertifier implements Certifier {
         keys.add(e.key());
       }
     }
+    for (WrConstraint r : reads) {
+      txns.add(r.reader());
+      for (int w : r.writers()) {
+        txns.add(w);
+      }
+      keys.add(r.key());
+    }
     return new Certificate(CycleClassifier.anomalyOf(cycle),
         txns.stream().mapToInt(Integer::intValue).toArray(),
-        keys.stream().mapToInt(Integer::intValue).toArray(), new int[0], cycle, choices);
+        keys.stream().mapToInt(Integer::intValue).toArray(), new int[0], cycle, choices, reads);
   }
 
   @Override
   public void conflict(Level level, Component c, SolveResult r) {}
 
   @Override
-  public void pruningConflict(Level level, List<List<Edge>> cycles) {}
+  public void pruningConflict(Level level, List<List<Edge>> cycles, WrConstraint read) {}
 
   @Override
   public List<ConflictEvidence> conflicts(Level level) {

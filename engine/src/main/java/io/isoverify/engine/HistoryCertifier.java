@@ -10,6 +10,8 @@ import io.isoverify.graph.Component;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.anomaly.WrConstraint;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.explain.CertificateSummary;
 import io.isoverify.solver.CertificateFactory;
@@ -46,9 +48,11 @@ public final class HistoryCertifier implements Certifier {
   }
 
   @Override
-  public Certificate cycle(Level level, List<Edge> cycle, int choices) {
-    Certificate c = certificates.cycle(cycle, choices);
-    require(CycleCheck.check(h, level, c.edges()), "certificate " + CertificateSummary.of(h, c));
+  public Certificate cycle(Level level, List<Edge> cycle, int choices,
+      List<WrConstraint> reads) {
+    Certificate c = certificates.cycle(cycle, choices, reads);
+    require(CycleCheck.check(h, level, c.edges(), c.reads()),
+        "certificate " + CertificateSummary.of(h, c));
     return c;
   }
 
@@ -66,10 +70,16 @@ public final class HistoryCertifier implements Certifier {
    * A constraint pruning found cyclic either way, as evidence: its sides are the first edge
    * of each cycle, the rest of both cycles hold whatever the choice. A side through the
    * virtual initial transaction (a version before the initial one) is impossible by
-   * definition and no replay can show it, so such a conflict is not recorded.
+   * definition and no replay can show it, so such a conflict is not recorded. A read's
+   * conflict: the rest of each candidate's cycle holds whatever the choice, and so does the
+   * WW edge behind a candidate's RW edge; the checker derives each candidate's edges.
    */
   @Override
-  public void pruningConflict(Level level, List<List<Edge>> cycles) {
+  public void pruningConflict(Level level, List<List<Edge>> cycles, WrConstraint read) {
+    if (read != null) {
+      readConflict(level, cycles, read);
+      return;
+    }
     if (LevelPipeline.touchesInitial(cycles.get(0)) || LevelPipeline.touchesInitial(cycles.get(1))) {
       return;
     }
@@ -79,6 +89,22 @@ public final class HistoryCertifier implements Certifier {
     ConflictEvidence evidence = new ConflictEvidence(certificates.withValues(known),
         List.of(certificates.withValues(cycles.get(0).subList(0, 1))),
         List.of(certificates.withValues(cycles.get(1).subList(0, 1))));
+    require(ConflictCheck.check(h, level, evidence), "conflict");
+    conflicts(level).add(evidence);
+  }
+
+  private void readConflict(Level level, List<List<Edge>> cycles, WrConstraint read) {
+    List<Edge> known = new ArrayList<>();
+    for (int i = 0; i < cycles.size(); i++) {
+      List<Edge> cycle = cycles.get(i);
+      known.addAll(cycle.subList(1, cycle.size()));
+      Edge first = cycle.get(0);
+      if (first.type() == EdgeType.RW) {
+        known.add(new Edge(read.writers()[i], first.to(), EdgeType.WW, read.key(), -1));
+      }
+    }
+    ConflictEvidence evidence = new ConflictEvidence(certificates.withValues(known), List.of(),
+        List.of(), certificates.withReads(List.of(read)));
     require(ConflictCheck.check(h, level, evidence), "conflict");
     conflicts(level).add(evidence);
   }
@@ -93,11 +119,13 @@ public final class HistoryCertifier implements Certifier {
       List<SolveResult> results) {
     WitnessBuilder builder = new WitnessBuilder(in, h.txnCount());
     for (int i = 0; i < components.size(); i++) {
-      builder.addChoices(components.get(i), results.get(i).sides());
+      builder.addChoices(components.get(i), results.get(i));
     }
     Witness w = builder.build(level);
-    require(level == Level.SI ? SnapshotReplay.check(h, w.order(), w.snapshot())
-        : SerialReplay.check(h, w.order(), level == Level.SSER), level + " witness");
+    require(level == Level.SI
+        ? SnapshotReplay.check(h, w.order(), w.snapshot(), w.readers(), w.keys(), w.writers())
+        : SerialReplay.check(h, w.order(), level == Level.SSER, w.readers(), w.keys(), w.writers()),
+        level + " witness");
     return w;
   }
 

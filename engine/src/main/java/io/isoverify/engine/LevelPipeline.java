@@ -4,6 +4,7 @@ import io.isoverify.graph.Component;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.WrConstraint;
 import io.isoverify.history.check.CheckPath;
 import io.isoverify.history.check.HistoryShape;
 import io.isoverify.history.check.Level;
@@ -31,11 +32,16 @@ import java.util.function.Supplier;
  * passes; on the first two paths the known graph alone, with no components), the components are solved ({@link Solving}: threads or Spark executors), and the
  * answer becomes a verdict with a witness or certificates ({@link Certifier}: re-checked at
  * once when the history is in memory, later on an excerpt when it is not). The decision is
- * made here and nowhere else: a duplicate written value refuses every level (UNKNOWN); a
- * non-cycle anomaly violates every level (no cycle search follows); any certificate makes
- * the level VIOLATED; a component that hit a limit makes it UNKNOWN; so does information the
- * history carries that no check uses ({@link UncheckedInformation}); otherwise it HOLDS. Results do not depend on thread timing: components are solved
- * independently and taken in their order. Cost: that of the stages it calls.
+ * made here and nowhere else: a duplicate appended element refuses every level (UNKNOWN:
+ * list-append needs unique elements; repeated written values are checked, veristrong's
+ * hyper-polygraph); a non-cycle anomaly violates every level (no cycle search follows); any
+ * certificate makes the level VIOLATED, unless a read the graph resolved had a candidate
+ * writer of unknown outcome that was left out (assumed aborted; the cycle may rest on that,
+ * so UNKNOWN); a component that hit a limit makes it UNKNOWN; so does information the
+ * history carries that no check uses ({@link UncheckedInformation}), or a read whose
+ * candidate writers were all left out so; otherwise it HOLDS. Results do not depend on
+ * thread timing: components are solved independently and taken in their order. Cost: that
+ * of the stages it calls.
  */
 public final class LevelPipeline {
   /** Certificates kept per non-cycle anomaly kind, in every engine. */
@@ -72,7 +78,7 @@ public final class LevelPipeline {
    * @param shape the shape of the history's transactions; asked once, only when
    *     {@code found} is clean
    * @param graphs the solver input of a level; asked only when {@code found} is clean
-   * @param duplicateReason the refusal's words when {@code found} has a duplicate write
+   * @param duplicateReason the refusal's words when {@code found} has a duplicate append
    * @param unchecked what the history carries that no check uses: a level that would hold is
    *     UNKNOWN while there is any
    */
@@ -128,13 +134,20 @@ public final class LevelPipeline {
     long checkStart = System.nanoTime();
     progress.phase(prefix(levels, level) + "check");
     if (in.knownCycle() != null) {
-      certs.add(certifier.cycle(level, in.knownCycle(), 0));
+      certs.add(certifier.cycle(level, in.knownCycle(), 0, List.of()));
     }
     if (in.conflictCycles() != null) {
       List<List<Edge>> cycles = in.conflictCycles();
-      certifier.pruningConflict(level, cycles);
-      // the side through the virtual initial transaction is impossible: show the other one
-      certs.add(certifier.cycle(level, cycles.get(touchesInitial(cycles.get(0)) ? 1 : 0), 1));
+      WrConstraint read = in.conflictRead();
+      certifier.pruningConflict(level, cycles, read);
+      if (read != null) {
+        // every candidate writer closes a cycle: show the first one's
+        certs.add(certifier.cycle(level, cycles.get(0), 1, List.of(read)));
+      } else {
+        // the side through the virtual initial transaction is impossible: show the other one
+        certs.add(certifier.cycle(level, cycles.get(touchesInitial(cycles.get(0)) ? 1 : 0), 1,
+            List.of()));
+      }
     }
     long constraints = 0;
     long conflictCount = 0;
@@ -151,15 +164,19 @@ public final class LevelPipeline {
       if (r.status() == SolveResult.Status.UNSAT) {
         unsat++;
         certifier.conflict(level, c, r);
-        certs.add(certifier.cycle(level, r.cycle(), r.core().length));
+        certs.add(certifier.cycle(level, r.cycle(), r.core().length, r.reads()));
       } else if (r.status() == SolveResult.Status.UNKNOWN && unknown++ == 0) {
         unknownReason = "component " + i + " (" + c.vertexCount() + " transactions): " + r.reason();
       }
     }
     Verdict verdict;
     Witness witness = null;
-    String reason = "";
-    if (!certs.isEmpty()) {
+    String reason = unresolvedReads(in, !certs.isEmpty());
+    if (reason != null) {
+      verdict = Verdict.UNKNOWN;
+      certs.clear();
+    } else if (!certs.isEmpty()) {
+      reason = "";
       verdict = Verdict.VIOLATED;
     } else if (unknown > 0) {
       verdict = Verdict.UNKNOWN;
@@ -174,6 +191,25 @@ public final class LevelPipeline {
         new SolveStats(components.size(), constraints, largest, conflictCount, unsat, unknown),
         new PhaseNanos(nonCycle, in.graphNanos(), in.pruneNanos(), in.componentsNanos(), solveNanos, checkNanos),
         counts(found, certs), path);
+  }
+
+  /**
+   * Why the graph's answer cannot be claimed for reads whose candidate writers include
+   * transactions of unknown outcome that no read made count (the graph leaves them out, as
+   * if they aborted, though a read may have come from one): a violation then, or any answer
+   * when some read's candidates were all such; null when neither.
+   */
+  private static String unresolvedReads(SolverInput in, boolean violated) {
+    if (in.readsUnexplained() > 0) {
+      return in.readsUnexplained() + " read(s) saw a value that only transactions of unknown "
+          + "outcome wrote, several of them; which one committed is not decided by the check";
+    }
+    if (violated && in.readsLeftOut() > 0) {
+      return "a cycle was found, but " + in.readsLeftOut() + " read(s) of a value several "
+          + "transactions wrote may have read it from one of unknown outcome the check left "
+          + "out (as if aborted): VIOLATED cannot be claimed";
+    }
+    return null;
   }
 
   private static String prefix(Set<Level> levels, Level level) {

@@ -162,7 +162,7 @@ class AnomalyTest {
     return out;
   }
 
-  private static void holds(String dsl) {
+  static void holds(String dsl) {
     for (Pipelines.Encoding encoding : Pipelines.available()) {
       Map<Level, LevelResult> r = Pipelines.verify(HistoryDsl.parse(dsl), encoding);
       for (Level level : Level.values()) {
@@ -190,7 +190,7 @@ class AnomalyTest {
   }
 
   /** A null anomaly means the level holds. */
-  private static Map<Level, LevelResult> expect(History h, Pipelines.Encoding encoding, Anomaly ser,
+  static Map<Level, LevelResult> expect(History h, Pipelines.Encoding encoding, Anomaly ser,
       String serCycle, Anomaly si, String siCycle, Anomaly sser, String sserCycle) {
     Map<Level, LevelResult> r = Pipelines.verify(h, encoding);
     Anomaly[] anomalies = {ser, si, sser};

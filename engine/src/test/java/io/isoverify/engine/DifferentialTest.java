@@ -6,8 +6,12 @@ import io.isoverify.history.check.Level;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.testing.BruteForceOracle;
 import io.isoverify.solver.Describe;
+import io.isoverify.solver.Witness;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -45,16 +49,28 @@ class DifferentialTest {
   }
 
   private static void compare(Level level, int seeds, Function<History, Map<Level, LevelResult>> run) {
+    compare(level, seeds, run, (seed, h) -> h);
+  }
+
+  /**
+   * The valid and the mutated random history of each seed, as {@code transform} makes them,
+   * run and decided by the oracle; the witnesses of those that hold, in order.
+   */
+  static List<Witness> compare(Level level, int seeds,
+      Function<History, Map<Level, LevelResult>> run, BiFunction<Long, History, History> transform) {
     int violated = 0;
+    List<Witness> witnesses = new ArrayList<>();
     for (long seed = 0; seed < seeds; seed++) {
-      for (History h : new History[] {RandomHistories.valid(seed, level),
+      for (History original : new History[] {RandomHistories.valid(seed, level),
           RandomHistories.candidate(seed, level).history()}) {
+        History h = transform.apply(seed, original);
         LevelResult r = run.apply(h).get(level);
         boolean holds = BruteForceOracle.holds(h, level);
         assertEquals(holds ? Verdict.HOLDS : Verdict.VIOLATED, r.verdict(),
             h.source() + "\n" + Describe.of(h) + r);
         if (holds) {
           assertNotNull(r.witness());
+          witnesses.add(r.witness());
         } else {
           violated++;
           assertFalse(r.certificates().isEmpty());
@@ -63,5 +79,6 @@ class DifferentialTest {
     }
     // the mutations must break the level often enough for the comparison to mean something
     assertTrue(violated > seeds / 5, level + ": only " + violated + " violations");
+    return witnesses;
   }
 }

@@ -1,5 +1,7 @@
 package io.isoverify.graph;
 
+import java.io.Serializable;
+
 /**
  * One independent sub-problem left after pruning (a P-SCC with its constraints, cobra
  * appendix B.3): a set of transactions, the known edges among them, and constraints each of
@@ -15,10 +17,14 @@ package io.isoverify.graph;
  *                               (EdgeType ordinal), key knownKey[e] (-1 for SO, RT)
  *   constraint c, side s (0,1)  edges sideStart[2c+s] .. sideStart[2c+s+1]-1 of
  *                               sideFrom/sideTo/sideType/sideKey
+ *   reads()                     the WR constraints (veristrong section 3): reads with
+ *                               several candidate writers, {@link ComponentReads}
  * </pre>
- * Invariant: every edge endpoint is a local vertex; every constraint has two non-empty sides.
+ * Invariant: every edge endpoint is a local vertex; every version-order constraint has two
+ * non-empty sides. Serializable, so the Spark engine ships it to an executor as it is.
  */
-public final class Component {
+public final class Component implements Serializable {
+  private static final long serialVersionUID = 1L;
   /** The local vertex id's transaction for the virtual transaction that wrote every initial value. */
   public static final int INITIAL_TXN = -1;
 
@@ -32,9 +38,19 @@ public final class Component {
   private final int[] sideTo;
   private final byte[] sideType;
   private final int[] sideKey;
+  private final ComponentReads reads;
 
+  /** A component without WR constraints. */
   public Component(int[] txns, int[] knownFrom, int[] knownTo, byte[] knownType, int[] knownKey,
       int[] sideStart, int[] sideFrom, int[] sideTo, byte[] sideType, int[] sideKey) {
+    this(txns, knownFrom, knownTo, knownType, knownKey, sideStart, sideFrom, sideTo, sideType,
+        sideKey, ComponentReads.NONE);
+  }
+
+  public Component(int[] txns, int[] knownFrom, int[] knownTo, byte[] knownType, int[] knownKey,
+      int[] sideStart, int[] sideFrom, int[] sideTo, byte[] sideType, int[] sideKey,
+      ComponentReads reads) {
+    this.reads = reads;
     this.txns = txns;
     this.knownFrom = knownFrom;
     this.knownTo = knownTo;
@@ -106,5 +122,10 @@ public final class Component {
 
   public int sideKey(int e) {
     return sideKey[e];
+  }
+
+  /** The WR constraints (reads with several candidate writers); {@link ComponentReads#NONE} if none. */
+  public ComponentReads reads() {
+    return reads;
   }
 }

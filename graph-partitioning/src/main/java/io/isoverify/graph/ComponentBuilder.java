@@ -1,22 +1,27 @@
 package io.isoverify.graph;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * P-SCC decomposition (cobra appendix B.3). The P-graph is the known graph plus every edge of
- * every live constraint; every cycle of every compatible graph lies inside one SCC of it, so
- * an edge between two SCCs is on no cycle, whatever the choices. Hence:
+ * every live constraint: both sides of the version-order ones, the candidates' edges of the
+ * WR ones and the RW edges derived from a candidate and a side ({@link ReadEdges}); every
+ * cycle of every compatible graph lies inside one SCC of it, so an edge between two SCCs is
+ * on no cycle, whatever the choices. Hence:
  * <ul>
- *   <li>a constraint one of whose sides has no edge inside an SCC is dropped, choosing that
- *       side (its edges all follow the condensation order, so they close no cycle); the
- *       choice is recorded as extra known edges for the witness;</li>
+ *   <li>a version-order constraint one of whose sides has no edge inside an SCC (its own or
+ *       derived) is dropped, choosing that side (its edges all follow the condensation
+ *       order, so they close no cycle); the choice is recorded as extra known edges for the
+ *       witness; a WR constraint with such a candidate is dropped choosing it, its edges
+ *       recorded the same way and the read recorded with its writer
+ *       ({@link #fixedReader}, for the witness to state it and derive its RW edges);</li>
  *   <li>every other constraint keeps only its edges inside SCCs, and joins the SCCs those
- *       edges lie in into one component (union-find);</li>
+ *       edges lie in into one component (union-find); a derived edge is kept when both its
+ *       constraints are, and joins them;</li>
  *   <li>each group of SCCs with at least one constraint is a {@link Component}: its vertices,
  *       its known edges inside SCCs, its constraints, in local ids ascending with the global
- *       ones. Groups without constraints are acyclic already and need no solving.</li>
+ *       ones ({@link ComponentAssembly}). Groups without constraints are acyclic already and
+ *       need no solving.</li>
  * </ul>
  * With the chain-pair constraints built here every side edge lies inside one SCC (the two
  * WW edges of a pair close a cycle through both chains, and each reader is entered from its
@@ -32,18 +37,34 @@ import java.util.List;
  * lowest vertex), so both give the same components in the same order; {@link #sccRank} is a
  * topological rank either way, though not the same one.
  *
- * <p>Cost O(vertices + known edges + side edges) plus the SCC step.
+ * <p>Cost O(vertices + known edges + side edges + read edges) plus the SCC step.
  */
 final class ComponentBuilder {
-  final List<Component> components = new ArrayList<>();
+  final ComponentAssembly assembly;
   final EdgeList choices = new EdgeList();
+  /** Dropped WR constraints: the reader vertex, the chosen writer vertex, the key. */
+  final IntBuffer fixedReader = new IntBuffer();
+  final IntBuffer fixedWriter = new IntBuffer();
+  final IntBuffer fixedKey = new IntBuffer();
   /** Topological rank of each vertex's SCC in the P-graph. */
   final int[] sccRank;
-  int largest;
 
-  ComponentBuilder(int n, int[] txnOf, EdgeList known, Constraints cons, PartitionOptions options) {
+  private final Constraints cons;
+  private final ReadEdges reads;
+  private final int[] comp;
+  private final int[] parent;
+  /** Per kept constraint (version-order c, then WR j at count + j): an SCC it lies in, else -1. */
+  private final int[] home;
+  /** Derived edges by candidate: byCandidate[byCandidateStart[i] .. byCandidateStart[i+1]-1]. */
+  private int[] byCandidateStart;
+  private int[] byCandidate;
+
+  ComponentBuilder(int n, int[] txnOf, EdgeList known, Constraints cons, ReadEdges reads,
+      PartitionOptions options) {
+    this.cons = cons;
+    this.reads = reads;
     EdgeList sides = cons.edges;
-    int arcs = known.size();
+    int arcs = known.size() + reads.edges.size() + reads.derived.size();
     for (int c = 0; c < cons.count(); c++) {
       if (cons.alive(c)) {
         arcs += cons.end(c, 1) - cons.begin(c, 0);
@@ -51,18 +72,14 @@ final class ComponentBuilder {
     }
     int[] tail = new int[arcs];
     int[] head = new int[arcs];
-    int a = 0;
-    for (int e = 0; e < known.size(); e++, a++) {
-      tail[a] = known.from(e);
-      head[a] = known.to(e);
-    }
+    int a = copy(known, 0, known.size(), tail, head, 0);
     for (int c = 0; c < cons.count(); c++) {
-      for (int e = cons.begin(c, 0); cons.alive(c) && e < cons.end(c, 1); e++, a++) {
-        tail[a] = sides.from(e);
-        head[a] = sides.to(e);
+      if (cons.alive(c)) {
+        a = copy(sides, cons.begin(c, 0), cons.end(c, 1), tail, head, a);
       }
     }
-    int[] comp;
+    a = copy(reads.edges, 0, reads.edges.size(), tail, head, a);
+    copy(reads.derived, 0, reads.derived.size(), tail, head, a);
     int count;
     if (options.external(arcs)) {
       LabelledScc scc = new LabelledScc(n, tail, head, arcs, options.sccLabeller());
@@ -77,106 +94,111 @@ final class ComponentBuilder {
     for (int v = 0; v < n; v++) {
       sccRank[v] = count - 1 - comp[v];
     }
-    int[] parent = new int[count];
+    parent = new int[count];
     Arrays.setAll(parent, i -> i);
-    boolean[] kept = new boolean[cons.count()];
+    home = new int[cons.count() + reads.reads.count];
+    Arrays.fill(home, -1);
+    indexByCandidate();
     for (int c = 0; c < cons.count(); c++) {
-      if (!cons.alive(c)) {
-        continue;
-      }
-      int inside0 = inside(sides, cons.begin(c, 0), cons.end(c, 0), comp);
-      int inside1 = inside(sides, cons.begin(c, 1), cons.end(c, 1), comp);
-      if (inside0 == 0 || inside1 == 0) {
-        int side = inside0 == 0 ? 0 : 1;
-        choices.addRange(sides, cons.begin(c, side), cons.end(c, side));
-        continue;
-      }
-      kept[c] = true;
-      int root = -1;
-      for (int e = cons.begin(c, 0); e < cons.end(c, 1); e++) {
-        if (comp[sides.from(e)] == comp[sides.to(e)]) {
-          int r = find(parent, comp[sides.from(e)]);
-          if (root < 0) {
-            root = r;
-          } else if (r != root) {
-            parent[r] = root;
-          }
-        }
+      if (cons.alive(c)) {
+        versionOrder(c);
       }
     }
-    assemble(n, txnOf, known, cons, kept, comp, parent);
+    for (int j = 0; j < reads.reads.count; j++) {
+      if (reads.reads.live(j)) {
+        read(j);
+      }
+    }
+    assembly = new ComponentAssembly(n, txnOf, known, cons, reads, comp, parent, home);
   }
 
-  private void assemble(int n, int[] txnOf, EdgeList known, Constraints cons, boolean[] kept,
-      int[] comp, int[] parent) {
+  /** Drops constraint c choosing a side without inner edges, or keeps it and joins its SCCs. */
+  private void versionOrder(int c) {
     EdgeList sides = cons.edges;
-    int[] groupOfRoot = new int[parent.length];
-    Arrays.fill(groupOfRoot, -2);
-    for (int c = 0; c < cons.count(); c++) {
-      if (kept[c]) {
-        groupOfRoot[find(parent, comp[sides.from(firstInside(sides, cons.begin(c, 0), comp))])] = -1;
+    for (int s = 0; s < 2; s++) {
+      if (inside(sides, cons.begin(c, s), cons.end(c, s)) == 0
+          && inside(reads.derived, reads.derivedStart[2 * c + s], reads.derivedStart[2 * c + s + 1]) == 0) {
+        choices.addRange(sides, cons.begin(c, s), cons.end(c, s));
+        return;
       }
     }
-    // groups numbered by their lowest vertex; local ids ascending with the global ones
-    int[] group = new int[n];
-    int[] local = new int[n];
-    List<IntBuffer> members = new ArrayList<>();
-    for (int v = 0; v < n; v++) {
-      int r = find(parent, comp[v]);
-      if (groupOfRoot[r] == -1) {
-        groupOfRoot[r] = members.size();
-        members.add(new IntBuffer());
-      }
-      group[v] = groupOfRoot[r] < 0 ? -1 : groupOfRoot[r];
-      if (group[v] >= 0) {
-        local[v] = members.get(group[v]).size();
-        members.get(group[v]).add(txnOf[v]);
-      }
-    }
-    int g = members.size();
-    EdgeList[] knownOf = new EdgeList[g];
-    EdgeList[] sideOf = new EdgeList[g];
-    IntBuffer[] startOf = new IntBuffer[g];
-    for (int i = 0; i < g; i++) {
-      knownOf[i] = new EdgeList();
-      sideOf[i] = new EdgeList();
-      startOf[i] = new IntBuffer();
-      startOf[i].add(0);
-    }
-    for (int e = 0; e < known.size(); e++) {
-      int u = known.from(e);
-      int v = known.to(e);
-      if (comp[u] == comp[v] && group[u] >= 0) {
-        knownOf[group[u]].add(local[u], local[v], known.type(e), known.key(e));
+    home[c] = join(sides, cons.begin(c, 0), cons.end(c, 1), -1);
+    home[c] = join(reads.derived, reads.derivedStart[2 * c], reads.derivedStart[2 * c + 2], home[c]);
+  }
+
+  /** Drops WR constraint j choosing a candidate without inner edges, or keeps it. */
+  private void read(int j) {
+    ReadConstraints r = reads.reads;
+    for (int i = r.candStart[j]; i < r.candStart[j + 1]; i++) {
+      if (reads.live(i) && inside(reads.edges, reads.edgeStart[i], reads.edgeStart[i + 1]) == 0
+          && innerDerived(i, -1) < 0) {
+        choices.addRange(reads.edges, reads.edgeStart[i], reads.edgeStart[i + 1]);
+        fixedReader.add(r.reader[j]);
+        fixedWriter.add(reads.writerVertex(i));
+        fixedKey.add(r.key[j]);
+        return;
       }
     }
-    for (int c = 0; c < cons.count(); c++) {
-      if (!kept[c]) {
-        continue;
-      }
-      int gc = group[sides.from(firstInside(sides, cons.begin(c, 0), comp))];
-      for (int side = 0; side < 2; side++) {
-        for (int e = cons.begin(c, side); e < cons.end(c, side); e++) {
-          int u = sides.from(e);
-          int v = sides.to(e);
-          if (comp[u] == comp[v]) {
-            sideOf[gc].add(local[u], local[v], sides.type(e), sides.key(e));
-          }
+    int h = -1;
+    for (int i = r.candStart[j]; i < r.candStart[j + 1]; i++) {
+      if (reads.live(i)) {
+        h = join(reads.edges, reads.edgeStart[i], reads.edgeStart[i + 1], h);
+        for (int d = innerDerived(i, -1); d >= 0; d = innerDerived(i, d)) {
+          h = join(reads.derived, d, d + 1, h);
         }
-        startOf[gc].add(sideOf[gc].size());
       }
     }
-    for (int i = 0; i < g; i++) {
-      EdgeList k = knownOf[i];
-      EdgeList s = sideOf[i];
-      components.add(new Component(members.get(i).toArray(), k.fromArray(), k.toArray(),
-          k.typeArray(), k.keyArray(), startOf[i].toArray(), s.fromArray(), s.toArray(),
-          s.typeArray(), s.keyArray()));
-      largest = Math.max(largest, members.get(i).size());
+    home[cons.count() + j] = h;
+  }
+
+  /**
+   * The next derived edge of candidate i after {@code after} (-1: from the first) that lies
+   * inside an SCC and whose version-order constraint is kept, or -1.
+   */
+  private int innerDerived(int i, int after) {
+    for (int k = byCandidateStart[i]; k < byCandidateStart[i + 1]; k++) {
+      int d = byCandidate[k];
+      if (d > after && home[reads.constraint.get(d)] >= 0
+          && comp[reads.derived.from(d)] == comp[reads.derived.to(d)]) {
+        return d;
+      }
+    }
+    return -1;
+  }
+
+  private void indexByCandidate() {
+    int cands = reads.edgeStart.length - 1;
+    byCandidateStart = new int[cands + 1];
+    for (int d = 0; d < reads.derived.size(); d++) {
+      byCandidateStart[reads.candidate.get(d) + 1]++;
+    }
+    for (int i = 0; i < cands; i++) {
+      byCandidateStart[i + 1] += byCandidateStart[i];
+    }
+    byCandidate = new int[reads.derived.size()];
+    int[] fill = Arrays.copyOf(byCandidateStart, cands);
+    for (int d = 0; d < reads.derived.size(); d++) {
+      byCandidate[fill[reads.candidate.get(d)]++] = d;
     }
   }
 
-  private static int inside(EdgeList edges, int begin, int end, int[] comp) {
+  /** Joins the SCCs of the inner edges begin..end-1 with {@code root}; returns the root. */
+  private int join(EdgeList edges, int begin, int end, int root) {
+    for (int e = begin; e < end; e++) {
+      if (comp[edges.from(e)] == comp[edges.to(e)]) {
+        int r = find(parent, comp[edges.from(e)]);
+        if (root < 0) {
+          root = r;
+        } else if (r != root) {
+          parent[r] = root;
+          root = find(parent, root);
+        }
+      }
+    }
+    return root;
+  }
+
+  private int inside(EdgeList edges, int begin, int end) {
     int count = 0;
     for (int e = begin; e < end; e++) {
       if (comp[edges.from(e)] == comp[edges.to(e)]) {
@@ -186,15 +208,15 @@ final class ComponentBuilder {
     return count;
   }
 
-  private static int firstInside(EdgeList edges, int begin, int[] comp) {
-    int e = begin;
-    while (comp[edges.from(e)] != comp[edges.to(e)]) {
-      e++;
+  private static int copy(EdgeList edges, int begin, int end, int[] tail, int[] head, int at) {
+    for (int e = begin; e < end; e++, at++) {
+      tail[at] = edges.from(e);
+      head[at] = edges.to(e);
     }
-    return e;
+    return at;
   }
 
-  private static int find(int[] parent, int x) {
+  static int find(int[] parent, int x) {
     while (parent[x] != x) {
       parent[x] = parent[parent[x]];
       x = parent[x];

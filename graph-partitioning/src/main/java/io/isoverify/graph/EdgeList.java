@@ -47,6 +47,11 @@ public final class EdgeList {
     }
   }
 
+  /** Empties the list (keeps its arrays). */
+  public void clear() {
+    size = 0;
+  }
+
   public int size() {
     return size;
   }

@@ -37,6 +37,11 @@ public final class IntBuffer implements Serializable {
     return size;
   }
 
+  /** Drops the elements from index {@code size} on. */
+  public void truncate(int size) {
+    this.size = size;
+  }
+
   public int[] toArray() {
     return Arrays.copyOf(data, size);
   }

@@ -24,18 +24,20 @@ import java.util.List;
  *   write i        writeKey[i], writeValue[i], writeTxn[i], sorted by (key, value, txn)
  *   read r         of transaction t for r in readStart[t] .. readStart[t+1]-1:
  *                  readKey[r], readValue[r], readWriter[r] = writer's History id,
- *                  INIT_WRITER for the initial state, NO_WRITER when no non-aborted
+ *                  INIT_WRITER for the initial state, NO_WRITER when no other non-aborted
  *                  transaction's effective write has that value (thin-air, aborted or
- *                  intermediate read, or a read of its own later write: skipped here)
+ *                  intermediate read, or a read of its own later write: skipped here),
+ *                  MANY_WRITERS when several have: its candidate writers (veristrong's WR
+ *                  constraint) are then the transactions of the writes
+ *                  {@link #writesOf}(key, value), the reader left out
  * </pre>
- * When two effective writes carry the same (key, value) (values are meant to be unique per
- * key), reads resolve to the one of the lowest transaction id.
  *
  * <p>Cost of {@link #of}: O(ops + keys + values + writes log writes).
  */
 final class Operations {
   static final int INIT_WRITER = KeyRules.INIT_WRITER;
   static final int NO_WRITER = KeyRules.NO_WRITER;
+  static final int MANY_WRITERS = KeyRules.MANY_WRITERS;
 
   final int[] writeKey;
   final int[] writeValue;
@@ -67,6 +69,29 @@ final class Operations {
   Operations(KeyedOperations.Arrays a) {
     this(a.writeKey(), a.writeValue(), a.writeTxn(), a.readStart(), a.readKey(), a.readValue(),
         a.readWriter());
+  }
+
+  /**
+   * The first write of {@code (key, value)} in the (key, value, transaction) order; the
+   * writes of that pair run from there while they carry it. O(log writes).
+   */
+  int writesOf(int key, int value) {
+    int lo = 0;
+    int hi = writeKey.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (writeKey[mid] < key || writeKey[mid] == key && writeValue[mid] < value) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** True when write i is of {@code (key, value)}. */
+  boolean writes(int i, int key, int value) {
+    return i < writeKey.length && writeKey[i] == key && writeValue[i] == value;
   }
 
   /** The operations of a history held in memory, through the per-key rules. */

@@ -1,6 +1,7 @@
 package io.isoverify.graph;
 
 import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.WrConstraint;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -31,15 +32,19 @@ public final class Partition {
   private final EdgeList choices;
   private final List<Edge> knownCycle;
   private final List<List<Edge>> conflictCycles;
+  private final WrConstraint conflictRead;
   private final List<Component> components;
   private final int[] sccRank;
+  private final int[][] fixedReads;
   private final PartitionStats stats;
   private Supplier<int[]> serialOrder;
   private int[] serialOrderMade;
 
   Partition(int[] txnOf, EdgeList known, EdgeList choices, List<Edge> knownCycle,
-      List<List<Edge>> conflictCycles, List<Component> components, int[] sccRank,
-      PartitionStats stats, Supplier<int[]> serialOrder) {
+      List<List<Edge>> conflictCycles, WrConstraint conflictRead, List<Component> components,
+      int[] sccRank, int[][] fixedReads, PartitionStats stats, Supplier<int[]> serialOrder) {
+    this.conflictRead = conflictRead;
+    this.fixedReads = fixedReads;
     this.txnOf = txnOf;
     this.known = known;
     this.choices = choices;
@@ -122,11 +127,44 @@ public final class Partition {
   /**
    * For a constraint whose two sides both close a cycle with known paths: the two cycles
    * (side 0's, then side 1's), each as typed edges in cycle order starting with the side's
-   * edge; null when pruning found no such constraint. Either choice is cyclic, so the
-   * history violates the level.
+   * edge; for a WR constraint every candidate of which closes one ({@link #conflictRead}),
+   * one cycle per candidate in the order of its writers, each starting with the candidate's
+   * edge; null when pruning found no such constraint. Every choice is cyclic, so the history
+   * violates the level.
    */
   public List<List<Edge>> conflictCycles() {
     return conflictCycles;
+  }
+
+  /**
+   * The read of {@link #conflictCycles} when they are a WR constraint's (its operation and
+   * value left -1 for the caller to fill from the history), else null.
+   */
+  public WrConstraint conflictRead() {
+    return conflictRead;
+  }
+
+  /**
+   * Reads with several candidate writers whose writer is settled outside the components
+   * (pruning left one candidate, or a candidate could close no cycle): reader vertex
+   * {@code fixedReads()[0][i]} read key {@code fixedReads()[2][i]} from vertex
+   * {@code fixedReads()[1][i]}. A witness states them, and derives their RW edges from the
+   * version order it chooses.
+   */
+  public int fixedReadCount() {
+    return fixedReads[0].length;
+  }
+
+  public int fixedReader(int i) {
+    return fixedReads[0][i];
+  }
+
+  public int fixedWriter(int i) {
+    return fixedReads[1][i];
+  }
+
+  public int fixedKey(int i) {
+    return fixedReads[2][i];
   }
 
   /**

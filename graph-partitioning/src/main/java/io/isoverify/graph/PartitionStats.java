@@ -20,6 +20,13 @@ package io.isoverify.graph;
  * @param largestComponent vertices of the largest component (0 when none)
  * @param unknownIncluded transactions with an unknown outcome counted as committed
  * @param unknownExcluded transactions with an unknown outcome left out
+ * @param readConstraints reads with several candidate writers (veristrong's WR
+ *     constraints), before pruning
+ * @param readConstraintsAfter those whose writer pruning left open
+ * @param readsLeftOut reads with several candidate writers some of which (an unknown
+ *     outcome no other read made count) were left out: the check assumed those aborted
+ * @param readsUnexplained reads with several candidate writers, all left out so: the graph
+ *     has no writer for them
  * @param pruneRounds pruning rounds run, the last one (which pruned nothing) included
  * @param graphNanos time to build the known graph, the first reachability index and the
  *     constraints
@@ -29,5 +36,6 @@ package io.isoverify.graph;
 public record PartitionStats(int vertices, long soEdges, long wrEdges, long wwEdges,
     long rwEdges, long rtEdges, int chains, long orderedChainPairs, int constraintsBefore,
     int constraintsAfter, int components, int largestComponent, int unknownIncluded, int unknownExcluded,
+    int readConstraints, int readConstraintsAfter, int readsLeftOut, int readsUnexplained,
     int pruneRounds, long graphNanos, long pruneNanos, long componentsNanos) {
 }

@@ -5,6 +5,8 @@ import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.CheckPath;
 import io.isoverify.history.check.Level;
+import io.isoverify.history.anomaly.WrConstraint;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -67,8 +69,9 @@ public final class Partitioner {
     int n = g.vertexCount();
     EdgeList known = g.known;
     Constraints constraints = new Constraints();
+    ReadPruning reads = new ReadPruning(g.versions, known);
     Pruner pruner = new Pruner(level, n, g.chainOf, g.posOf, g.sessionChains, options.threads(),
-        options.incrementalPruning(), known, constraints);
+        options.incrementalPruning(), known, constraints, reads);
     boolean acyclic = pruner.resolveChains(g.chains, history.keyCount, options.denseChains());
     long t1 = System.nanoTime();
     if (acyclic) {
@@ -80,31 +83,80 @@ public final class Partitioner {
     long t2 = System.nanoTime();
     CycleReport report = g.report();
     List<Edge> knownCycle = pruner.knownCycle == null ? null : report.edges(pruner.knownCycle);
-    List<List<Edge>> conflict = pruner.conflictCycles == null ? null
-        : List.of(report.edges(pruner.conflictCycles[0]), report.edges(pruner.conflictCycles[1]));
+    List<List<Edge>> conflict = null;
+    if (pruner.conflictCycles != null) {
+      conflict = new ArrayList<>();
+      for (EdgeList cycle : pruner.conflictCycles) {
+        conflict.add(report.edges(cycle));
+      }
+    }
+    WrConstraint conflictRead = pruner.conflictRead < 0 ? null
+        : wrConstraint(g.versions, g.vertices.txnOf, pruner.conflictRead);
     long orderedPairs = pruner.orderedPairs;
     int constraintsBefore = pruner.constraintsBefore;
     int rounds = pruner.rounds;
-    // the reachability index and the dead constraints' edges are garbage from here on: the
-    // components are built from the live constraints alone (spark-jobs/README.md, memory)
-    pruner = null;
-    constraints = constraints.compacted();
-    progress.retained("constraints left", constraints);
+    int constraintsLeft = constraints.aliveCount();
     progress.phase("components");
-    ComponentBuilder parts = knownCycle == null && conflict == null
-        ? new ComponentBuilder(n, g.vertices.txnOf, known, constraints, options) : null;
+    ComponentBuilder parts = null;
+    if (knownCycle == null && conflict == null) {
+      // the components are built from the live constraints alone, and the dead ones' edges are
+      // garbage once the pruner is (spark-jobs/README.md, memory)
+      Constraints sides = constraints.withLate(reads).compacted();
+      progress.retained("constraints left", sides);
+      parts = new ComponentBuilder(n, g.vertices.txnOf, known, sides,
+          new ReadEdges(g.versions, reads, sides, pruner::closes), options);
+    }
     progress.retained("components", parts);
     long t3 = System.nanoTime();
     long[] byType = g.countByType();
+    ReadConstraints wr = g.versions.reads;
     PartitionStats stats = new PartitionStats(n, byType[EdgeType.SO.ordinal()],
         byType[EdgeType.WR.ordinal()], byType[EdgeType.WW.ordinal()],
         byType[EdgeType.RW.ordinal()], byType[EdgeType.RT.ordinal()], g.chains.chainCount(),
-        orderedPairs, constraintsBefore, constraints.aliveCount(),
-        parts == null ? 0 : parts.components.size(), parts == null ? 0 : parts.largest,
-        g.vertices.unknownIncluded, g.vertices.unknownExcluded, rounds, t1 - t0, t2 - t1,
-        t3 - t2);
+        orderedPairs, constraintsBefore, constraintsLeft,
+        parts == null ? 0 : parts.assembly.components.size(),
+        parts == null ? 0 : parts.assembly.largest,
+        g.vertices.unknownIncluded, g.vertices.unknownExcluded, wr.count, wr.liveCount(),
+        wr.leftOut, wr.unexplained, rounds, t1 - t0, t2 - t1, t3 - t2);
     return new Partition(g.vertices.txnOf, known, parts == null ? new EdgeList() : parts.choices,
-        knownCycle, conflict, parts == null ? List.of() : parts.components,
-        parts == null ? null : parts.sccRank, stats, null);
+        knownCycle, conflict, conflictRead,
+        parts == null ? List.of() : parts.assembly.components,
+        parts == null ? null : parts.sccRank, fixedReads(g.versions, parts), stats, null);
+  }
+
+  /** WR constraint j in dense History ids: every candidate, the first one assumed. */
+  private static WrConstraint wrConstraint(Versions versions, int[] txnOf, int j) {
+    ReadConstraints r = versions.reads;
+    int[] writers = new int[r.candStart[j + 1] - r.candStart[j]];
+    for (int i = 0; i < writers.length; i++) {
+      writers[i] = txnOf[versions.slotVertex[r.candSlot[r.candStart[j] + i]]];
+    }
+    return new WrConstraint(txnOf[r.reader[j]], -1, r.key[j], -1, writers, writers[0]);
+  }
+
+  /**
+   * The reads whose writer is settled outside the components: resolved by pruning, or
+   * dropped with a free candidate; as (reader vertex, writer vertex, key) triples.
+   */
+  private static int[][] fixedReads(Versions versions, ComponentBuilder parts) {
+    ReadConstraints r = versions.reads;
+    IntBuffer reader = new IntBuffer();
+    IntBuffer writer = new IntBuffer();
+    IntBuffer key = new IntBuffer();
+    for (int j = 0; j < r.count; j++) {
+      if (!r.live(j)) {
+        reader.add(r.reader[j]);
+        writer.add(versions.slotVertex[r.candSlot[r.resolved[j]]]);
+        key.add(r.key[j]);
+      }
+    }
+    if (parts != null) {
+      for (int i = 0; i < parts.fixedReader.size(); i++) {
+        reader.add(parts.fixedReader.get(i));
+        writer.add(parts.fixedWriter.get(i));
+        key.add(parts.fixedKey.get(i));
+      }
+    }
+    return new int[][] {reader.toArray(), writer.toArray(), key.toArray()};
   }
 }

@@ -21,8 +21,10 @@ import java.util.function.IntFunction;
  *   effective write i  writeKey[i], writeValue[i], writeTxn[i]: the last write of each key
  *                 by each non-aborted transaction, sorted by (key, value, transaction)
  *   external read r    of t for r in readStart[t] .. readStart[t+1]-1, in program order:
- *                 readKey[r], readValue[r], readWriter[r] (the lowest transaction with that
- *                 effective write, -1 for the initial state, -2 for none or only t itself)
+ *                 readKey[r], readValue[r], readWriter[r] (the one other transaction that
+ *                 did not abort with that effective write, -1 for the initial state, -2 for
+ *                 none or only t itself, -3 for several: history's KeyRules.MANY_WRITERS,
+ *                 whose candidates are the writes of (key, value))
  *   list key k    listKey[k]: read as a list (Elle); its observed appenders in order
  *                 listOrderTxn[listOrderStart[k] .. listOrderStart[k+1]-1]
  *   hidden ops    internalReads[t], overwrittenWrites[t]: t's reads of a key after its own

@@ -3,14 +3,18 @@ package io.isoverify.graph;
 import io.isoverify.history.check.Level;
 
 /**
- * Pruning to a fixpoint (cobra section 3.3, polysi section 4.3). Each round rebuilds the
- * {@link CycleGraph} of the known edges, checks it is acyclic (else that cycle is the
- * violation), rebuilds the {@link ChainReachability} index, and tests every live
- * constraint: a side one of whose edges would close a cycle with a known path is
- * impossible, so the other side's edges become known. Both sides impossible is a violation,
- * explained by one cycle per side (the side's edge + the known path). Rounds repeat until
- * one prunes nothing (or the round limit is hit, which is sound: unpruned constraints go
- * to the solver). The first round first resolves chain pairs by {@link ChainOrdering}.
+ * Pruning to a fixpoint (cobra section 3.3, polysi section 4.3, veristrong section 6.1.1).
+ * Each round rebuilds the {@link CycleGraph} of the known edges, checks it is acyclic (else
+ * that cycle is the violation), rebuilds the {@link ChainReachability} index, and tests
+ * every live constraint: a side one of whose edges would close a cycle with a known path is
+ * impossible, so the other side's edges become known (with the RW edges of the readers
+ * {@link ReadPruning} resolved to the version it overwrites). Both sides impossible is a
+ * violation, explained by one cycle per side (the side's edge + the known path). Then the
+ * WR constraints ({@link ReadPruning}): a candidate writer closing a cycle is eliminated,
+ * the last one becomes known, none left is a violation with one cycle per candidate. Rounds
+ * repeat until one prunes nothing (or the round limit is hit, which is sound: unpruned
+ * constraints go to the solver). The first round first resolves chain pairs by
+ * {@link ChainOrdering}.
  *
  * <p>Two ways to keep the index current: rebuild graph and index before each round,
  * O(arcs * K) per round; or add each pruned side's edges to the index as they become known
@@ -28,6 +32,9 @@ final class Pruner {
   private final int threads;
   private final EdgeList known;
   private final Constraints constraints;
+  private final ReadPruning reads;
+  /** Scratch, per side: the edge that makes it impossible when that is a late reader's. */
+  private final EdgeList[] late = {new EdgeList(1), new EdgeList(1)};
 
   private final boolean incremental;
   /**
@@ -44,8 +51,14 @@ final class Pruner {
 
   /** The known cycle found, as edges in cycle order; null while none. */
   EdgeList knownCycle;
-  /** For a constraint with both sides impossible: one cycle per side; null while none. */
+  /**
+   * For a constraint with both sides impossible: one cycle per side; for a WR constraint
+   * with every candidate impossible ({@link #conflictRead}): one per candidate; null while
+   * none.
+   */
   EdgeList[] conflictCycles;
+  /** The WR constraint of {@link #conflictCycles}, or -1 when they are a WW constraint's. */
+  int conflictRead = -1;
   long orderedPairs;
   int constraintsBefore;
   int rounds;
@@ -55,8 +68,10 @@ final class Pruner {
    * @param vertexPos position of each vertex on its chain
    */
   Pruner(Level level, int vertexCount, int[] vertexChain, int[] vertexPos, int chainCount,
-      int threads, boolean incremental, EdgeList known, Constraints constraints) {
+      int threads, boolean incremental, EdgeList known, Constraints constraints,
+      ReadPruning reads) {
     this.level = level;
+    this.reads = reads;
     this.incremental = incremental;
     this.vertexCount = vertexCount;
     this.vertexChain = vertexChain;
@@ -139,55 +154,98 @@ final class Pruner {
       }
       int bad0 = impossibleEdge(c, 0);
       int bad1 = impossibleEdge(c, 1);
-      if (bad0 >= 0 && bad1 >= 0) {
+      if (bad0 != NONE && bad1 != NONE) {
         build(); // incremental rounds leave the graph behind the index; paths need it
-        conflictCycles = new EdgeList[] {explain(bad0), explain(bad1)};
+        conflictCycles = new EdgeList[] {explainSide(bad0, 0), explainSide(bad1, 1)};
         return pruned;
       }
-      if (bad0 >= 0 || bad1 >= 0) {
-        int keep = bad0 >= 0 ? 1 : 0;
+      if (bad0 != NONE || bad1 != NONE) {
+        int keep = bad0 != NONE ? 1 : 0;
         int begin = constraints.begin(c, keep);
-        int end = constraints.end(c, keep);
-        known.addRange(sides, begin, end);
+        int first = known.size();
+        known.addRange(sides, begin, constraints.end(c, keep));
+        reads.addLate(sides.from(begin), sides.to(begin), sides.key(begin), known);
         constraints.kill(c);
         pruned++;
-        if (live && !addToIndex(sides, begin, end)) {
+        if (live && !indexKnown(first, known.size())) {
           build(); // finds and reports the cycle the new edges closed
           return pruned;
         }
       }
     }
+    boolean[] closed = {false};
+    pruned += reads.round(graph, index, (begin, end) -> {
+      closed[0] = live && !indexKnown(begin, end);
+      return !closed[0];
+    });
+    if (closed[0]) {
+      build(); // finds and reports the cycle the new edges closed
+    } else if (reads.conflict >= 0 && build()) {
+      ReadConstraints r = reads.reads;
+      int j = reads.conflict;
+      conflictRead = j;
+      conflictCycles = new EdgeList[r.candStart[j + 1] - r.candStart[j]];
+      for (int i = r.candStart[j]; i < r.candStart[j + 1]; i++) {
+        conflictCycles[i - r.candStart[j]] = explain(reads.closingEdges(), reads.closingEdge(i));
+      }
+    }
     return pruned;
   }
 
-  private boolean addToIndex(EdgeList edges, int begin, int end) {
+  /**
+   * Whether a typed edge would close a cycle with the known graph's paths, after pruning
+   * (the index then follows every known edge).
+   */
+  boolean closes(int from, int to, int type) {
+    if (!live) {
+      build();
+    }
+    return graph.closesCycle(index, from, to, type);
+  }
+
+  /** Adds known edges begin..end-1 to the index; false when they close a cycle. */
+  private boolean indexKnown(int begin, int end) {
     for (int e = begin; e < end; e++) {
-      if (!graph.addToIndex(index, edges.from(e), edges.to(e), edges.type(e))) {
+      if (!graph.addToIndex(index, known.from(e), known.to(e), known.type(e))) {
         return false;
       }
     }
     return true;
   }
 
-  /** A side edge of constraint c that would close a cycle, or -1. */
+  /** No impossible edge (see {@link #impossibleEdge}). */
+  private static final int NONE = Integer.MIN_VALUE;
+
+  /**
+   * An edge of side {@code side} of constraint c that would close a cycle: its index in the
+   * constraints' edges, or -1 for a late reader's edge (then in {@code late[side]}), or
+   * {@link #NONE}.
+   */
   private int impossibleEdge(int c, int side) {
     EdgeList e = constraints.edges;
-    for (int i = constraints.begin(c, side); i < constraints.end(c, side); i++) {
+    int begin = constraints.begin(c, side);
+    for (int i = begin; i < constraints.end(c, side); i++) {
       if (graph.closesCycle(index, e.from(i), e.to(i), e.type(i))) {
         return i;
       }
     }
-    return -1;
+    late[side].clear();
+    return reads.lateCloses(graph, index, e.from(begin), e.to(begin), e.key(begin), late[side])
+        ? -1 : NONE;
   }
 
-  /** The cycle side edge i closes: the edge, then the known path back. */
-  private EdgeList explain(int i) {
-    EdgeList e = constraints.edges;
-    int[] ends = graph.cycleEnds(e.from(i), e.to(i), e.type(i));
+  /** The cycle an impossible edge of a side closes (see {@link #impossibleEdge}). */
+  private EdgeList explainSide(int bad, int side) {
+    return bad >= 0 ? explain(constraints.edges, bad) : explain(late[side], 0);
+  }
+
+  /** The cycle edge i of {@code edges} closes: the edge, then the known path back. */
+  private EdgeList explain(EdgeList edges, int i) {
+    int[] ends = graph.cycleEnds(edges.from(i), edges.to(i), edges.type(i));
     int[] targets = java.util.Arrays.copyOfRange(ends, 1, ends.length);
     int[] path = Paths.shortest(graph.out, ends[0], targets);
     EdgeList cycle = new EdgeList(path.length + 1);
-    cycle.addRange(e, i, i + 1);
+    cycle.addRange(edges, i, i + 1);
     for (int p : path) {
       cycle.addRange(known, p, p + 1);
     }

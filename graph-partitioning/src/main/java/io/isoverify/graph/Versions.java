@@ -16,9 +16,11 @@ import java.util.Arrays;
  *   readers of slot i  readers[readerStart[i] .. readerStart[i+1]-1], vertices, ascending,
  *                      without duplicates, never the writer itself
  * </pre>
- * A key gets an initial slot when it has any slot or reader at all.
+ * A key gets an initial slot when it has any slot or reader at all. A read whose value
+ * several included vertices wrote is a reader of none of their slots: it becomes a WR
+ * constraint ({@link #reads}) over those slots; with one of them included, it reads that one.
  *
- * <p>Cost: O((writes + reads) log (writes + reads)).
+ * <p>Cost: O((writes + reads) log (writes + reads) + candidates).
  */
 final class Versions {
   final int[] slotKey;
@@ -27,7 +29,15 @@ final class Versions {
   final int[] keySlotStart;
   final int[] readerStart;
   final int[] readers;
+  /** The reads with several candidate writers (veristrong's WR constraints). */
+  final ReadConstraints reads;
   private final long[] packed;
+  // reads with several candidates, collected by readPairs: reader << 32 | key, candidate slots
+  private final LongBuffer pendingRead = new LongBuffer();
+  private final IntBuffer pendingStart = new IntBuffer();
+  private final IntBuffer pendingSlots = new IntBuffer();
+  private int leftOut;
+  private int unexplained;
 
   Versions(int keyCount, Operations ops, Vertices vertices) {
     boolean[] touched = new boolean[keyCount];
@@ -94,6 +104,9 @@ final class Versions {
       readerStart[i + 1] += readerStart[i];
     }
     readers = reader.toArray();
+    pendingStart.add(pendingSlots.size());
+    reads = new ReadConstraints(pendingRead.toArray(), pendingStart.toArray(),
+        pendingSlots.toArray(), s, leftOut, unexplained);
   }
 
   /** (slot, reader vertex) of every external read of an included reader that has a writer. */
@@ -106,11 +119,49 @@ final class Versions {
         if (w == Operations.NO_WRITER) {
           continue;
         }
-        int wv = w == Operations.INIT_WRITER ? 0 : vertices.vertexOf[w];
-        pairs.add(((long) slot(ops.readKey[r], wv) << 32) | v);
+        int slot = w == Operations.MANY_WRITERS ? candidates(ops, r, v, vertices)
+            : slot(ops.readKey[r], w == Operations.INIT_WRITER ? 0 : vertices.vertexOf[w]);
+        if (slot >= 0) {
+          pairs.add(((long) slot << 32) | v);
+        }
       }
     }
     return pairs.toArray();
+  }
+
+  /**
+   * The candidate writers of read r of vertex v: the included vertices other than v whose
+   * effective write has its value. With one, its slot; with several, a pending WR
+   * constraint (-1); with none, -1 (counted as unexplained).
+   */
+  private int candidates(Operations ops, int r, int v, Vertices vertices) {
+    int key = ops.readKey[r];
+    int value = ops.readValue[r];
+    int first = pendingSlots.size();
+    boolean skipped = false;
+    for (int i = ops.writesOf(key, value); ops.writes(i, key, value); i++) {
+      int w = vertices.vertexOf[ops.writeTxn[i]];
+      if (w < 0) {
+        skipped = true;
+      } else if (w != v) {
+        pendingSlots.add(slot(key, w));
+      }
+    }
+    int found = pendingSlots.size() - first;
+    if (found == 1) {
+      int only = pendingSlots.get(first);
+      pendingSlots.truncate(first);
+      leftOut += skipped ? 1 : 0;
+      return only;
+    }
+    if (found == 0) {
+      unexplained++;
+      return -1;
+    }
+    leftOut += skipped ? 1 : 0;
+    pendingRead.add(((long) v << 32) | key);
+    pendingStart.add(first);
+    return -1;
   }
 
   int slotCount() {

@@ -53,6 +53,38 @@ final class Render {
     return String.join(" ", edges);
   }
 
+  /**
+   * Each WR constraint of each component as "T3 reads x from T1 {edges} or T2 {edges}; derived
+   * edges [guarded by side s of constraint c]", sorted.
+   */
+  static List<String> reads(History h, Partition p) {
+    List<String> out = new ArrayList<>();
+    for (Component c : p.components()) {
+      ComponentReads r = c.reads();
+      for (int j = 0; j < r.count(); j++) {
+        List<String> cands = new ArrayList<>();
+        for (int i = r.candidateBegin(j); i < r.candidateEnd(j); i++) {
+          TreeSet<String> edges = new TreeSet<>();
+          for (int e = r.edgeBegin(i); e < r.edgeEnd(i); e++) {
+            edges.add(edge(h, c.txn(r.edgeFrom(e)), c.txn(r.edgeTo(e)), r.edgeType(e), r.edgeKey(e)));
+          }
+          for (int d = 0; d < r.derivedCount(); d++) {
+            if (r.derivedCandidate(d) == i) {
+              edges.add(edge(h, c.txn(r.derivedFrom(d)), c.txn(r.derivedTo(d)),
+                  EdgeType.RW.ordinal(), r.derivedKey(d)) + "[" + side(h, c, r.derivedConstraint(d),
+                  r.derivedSide(d)).split(" ")[0] + "]" + (r.derivedCloses(d) ? "!" : ""));
+            }
+          }
+          cands.add(txn(h, r.writerTxn(i)) + " {" + String.join(" ", edges) + "}");
+        }
+        out.add(txn(h, c.txn(r.readerVertex(j))) + " reads " + h.showKey(r.key(j)) + " from "
+            + String.join(" or ", cands));
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
   static String cycle(History h, List<Edge> cycle) {
     List<String> out = new ArrayList<>();
     for (Edge e : cycle) {

@@ -1,6 +1,5 @@
 package io.isoverify.solver;
 
-import io.isoverify.history.anomaly.EdgeType;
 import java.util.Arrays;
 
 /**
@@ -27,13 +26,12 @@ import java.util.Arrays;
  * region), the Pearce-Kelly bound.
  */
 final class AcyclicityTheory {
-  private static final int RW = EdgeType.RW.ordinal();
 
   private final BaseEdges base;
-  private final boolean snapshot;
   /** Transactions of the component; nodes are 0..n-1, plus n..2n-1 for SI. */
   private final int n;
   private final int nodes;
+  private final KnownArcs arcs;
   /** ord is a permutation of the nodes; every node edge u->v has ord[u] < ord[v]. */
   private final int[] ord;
   private final boolean[] baseOn;
@@ -61,9 +59,9 @@ final class AcyclicityTheory {
 
   AcyclicityTheory(BaseEdges base, boolean snapshot) {
     this.base = base;
-    this.snapshot = snapshot;
     this.n = base.component().vertexCount();
     this.nodes = snapshot ? 2 * n : n;
+    this.arcs = new KnownArcs(base, snapshot);
     ord = new int[nodes];
     baseOn = new boolean[base.count()];
     out = new int[nodes][];
@@ -78,19 +76,16 @@ final class AcyclicityTheory {
     stackI = new int[nodes];
   }
 
-  /** How many node edges base edge b becomes: two for an SI dependency, else one. */
   private int arity(int b) {
-    return snapshot && base.type(b) != RW ? 2 : 1;
+    return arcs.arity(b);
   }
 
-  /** The source node of the i-th node edge of base edge b. */
   private int nodeFrom(int b, int i) {
-    return base.from(b) + i * n;
+    return arcs.from(b, i);
   }
 
-  /** The target node of the node edges of base edge b. */
   private int nodeTo(int b) {
-    return snapshot && base.type(b) == RW ? base.to(b) + n : base.to(b);
+    return arcs.to(b);
   }
 
   /**
@@ -118,62 +113,13 @@ final class AcyclicityTheory {
   }
 
   /**
-   * Starts from a topological order of the known edges over the transactions (Kahn, O(V +
-   * E)), every typed edge RW included, so that adding them costs no reordering. For SI each
-   * v' goes just before its v: a dependency a->b and its a'->b then point forward as a->b
-   * does, and an RW edge b->c' as b->c does. (Kahn on the split graph itself put every v'
-   * that no known RW edge reaches first, so each RW edge a decision added later reordered
-   * almost the whole order.) Transactions on a known cycle go last, in id order, and
-   * Pearce-Kelly finds or resolves the cycle when the known edges are added.
+   * Starts from {@link KnownArcs#seedPositions()}, a topological order of the known edges
+   * where each SI v' sits just before its v, so that adding them costs no reordering and the
+   * RW edges decisions add later point forward as often as the dependencies do;
+   * Pearce-Kelly finds or resolves a known cycle when the known edges are added.
    */
   private void seedOrder() {
-    int known = base.knownCount();
-    int[] indegree = new int[n];
-    int[] start = new int[n + 1];
-    for (int b = 0; b < known; b++) {
-      indegree[base.to(b)]++;
-      start[base.from(b) + 1]++;
-    }
-    for (int v = 0; v < n; v++) {
-      start[v + 1] += start[v];
-    }
-    int[] succ = new int[start[n]];
-    int[] fill = Arrays.copyOf(start, n);
-    for (int b = 0; b < known; b++) {
-      succ[fill[base.from(b)]++] = base.to(b);
-    }
-    int[] queue = new int[n];
-    int tail = 0;
-    for (int v = 0; v < n; v++) {
-      if (indegree[v] == 0) {
-        queue[tail++] = v;
-      }
-    }
-    for (int head = 0; head < tail; head++) {
-      int v = queue[head];
-      for (int i = start[v]; i < start[v + 1]; i++) {
-        if (--indegree[succ[i]] == 0) {
-          queue[tail++] = succ[i];
-        }
-      }
-    }
-    boolean[] placed = new boolean[n];
-    for (int i = 0; i < tail; i++) {
-      placed[queue[i]] = true;
-    }
-    for (int v = 0; v < n; v++) {
-      if (!placed[v]) {
-        queue[tail++] = v;
-      }
-    }
-    int step = snapshot ? 2 : 1;
-    for (int i = 0; i < n; i++) {
-      int v = queue[i];
-      if (snapshot) {
-        ord[v + n] = step * i;
-      }
-      ord[v] = step * i + step - 1;
-    }
+    System.arraycopy(arcs.seedPositions(), 0, ord, 0, nodes);
   }
 
   /** The position of a vertex in the current topological order. */

@@ -1,23 +1,30 @@
 package io.isoverify.solver;
 
+import io.isoverify.graph.ComponentReads;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * One CDCL(T) search over the constraints of a component (veristrong section 4, Algorithm
- * 1; vbox section 5): variable c is constraint c, literal 2c+s says "c takes side s".
- * Boolean part: two watched literals over learned clauses, 1-UIP learning with
+ * 1; vbox section 5), over the variables of {@link BaseEdges}: one per version-order
+ * constraint (literal 2c+s says "c takes side s"), one per candidate writer of a read
+ * (literal 2v says "it is the writer"). Boolean part: two watched literals over the clauses
+ * (each read's "one of its candidates is the writer", veristrong Algorithm 7; the 2-width
+ * cycle clauses of {@link SmallCycles}, Algorithm 2; learned ones), 1-UIP learning with
  * non-chronological backjumping, VSIDS ({@link VarOrder}), Luby restarts that keep the
  * trail a restart would rebuild. Theory part:
- * {@link AcyclicityTheory}; a literal's side edges are switched on when the literal is
- * propagated, and a cycle becomes the clause "not all of the literals on it". Theory
- * propagation is lazy: a side that closes a cycle is refuted by that clause, which after
- * the backjump is unit and forces the other side. Polarity follows the current
- * topological order (veristrong section 6.2): the side with fewer edges pointing backwards.
+ * {@link AcyclicityTheory}; a literal's edges are switched on when the literal is
+ * propagated (a derived RW edge when the second of its two literals is), and a cycle
+ * becomes the clause "not all of the literals on it". Theory propagation is lazy: a side
+ * that closes a cycle is refuted by that clause, which after the backjump is unit and
+ * forces the other side. Polarity follows the current topological order (veristrong
+ * section 6.2): the side with fewer edges pointing backwards; a candidate writer is taken
+ * when none of its edges points backwards.
  *
- * <p>Only the constraints in {@code active} take part (the others contribute no edges),
- * which is how a conflict core is checked and shrunk.
+ * <p>Only the constraints in {@code active} take part (the others contribute no edges and
+ * no clauses; a read's candidates all or none), which is how a conflict core is checked and
+ * shrunk.
  */
 final class Cdcl {
   /** How one search ended. */
@@ -52,10 +59,18 @@ final class Cdcl {
   /** The trail index of the decision whose side {@link #decide} already switched on. */
   private int sideAlreadyOn = -1;
 
-  Cdcl(BaseEdges base, boolean snapshot, boolean[] active) {
+  /** Clauses of one literal, enqueued at level 0 when the search starts. */
+  private final List<Integer> units = new ArrayList<>();
+
+  /**
+   * @param active per constraint ({@link BaseEdges#constraints()}), whether it takes part
+   * @param implied clauses implied by the known edges (2-width cycles), each kept when all
+   *     its variables take part
+   */
+  Cdcl(BaseEdges base, boolean snapshot, boolean[] active, List<int[]> implied) {
     this.base = base;
     this.active = active;
-    this.vars = base.component().constraintCount();
+    this.vars = base.vars();
     this.theory = new AcyclicityTheory(base, snapshot);
     assign = new byte[vars];
     Arrays.fill(assign, (byte) -1);
@@ -74,9 +89,39 @@ final class Cdcl {
     }
     order = new VarOrder(sweep());
     for (int v = 0; v < vars; v++) {
-      if (active[v]) {
+      if (active[base.constraintOf(v)]) {
         order.insert(v);
       }
+    }
+    ComponentReads reads = base.component().reads();
+    for (int j = 0; j < reads.count(); j++) {
+      if (active[base.versionOrders() + j]) {
+        int[] lits = new int[reads.candidateEnd(j) - reads.candidateBegin(j)];
+        for (int i = 0; i < lits.length; i++) {
+          lits[i] = 2 * base.candidateVar(reads.candidateBegin(j) + i);
+        }
+        addClause(lits);
+      }
+    }
+    for (int[] clause : implied) {
+      boolean all = true;
+      for (int lit : clause) {
+        all &= active[base.constraintOf(lit >> 1)];
+      }
+      if (all) {
+        addClause(clause.clone());
+      }
+    }
+  }
+
+  private void addClause(int[] lits) {
+    int ci = clauses.size();
+    clauses.add(lits);
+    if (lits.length > 1) {
+      watch(lits[0], ci);
+      watch(lits[1], ci);
+    } else {
+      units.add(ci);
     }
   }
 
@@ -90,7 +135,8 @@ final class Cdcl {
     long[] keyed = new long[vars];
     for (int v = 0; v < vars; v++) {
       int first = Integer.MAX_VALUE;
-      for (int b = base.sideBegin(v, 0); b < base.sideEnd(v, 1); b++) {
+      for (int k = base.begin(2 * v); k < base.end(2 * v + 1); k++) {
+        int b = base.edge(k);
         first = Math.min(first, Math.min(theory.ord(base.from(b)), theory.ord(base.to(b))));
       }
       keyed[v] = ((long) first << 32) | v;
@@ -107,13 +153,31 @@ final class Cdcl {
     return conflicts;
   }
 
-  /** After SAT: the side of each active constraint (0 for inactive ones). */
+  /** After SAT: the side of each active version-order constraint (0 for inactive ones). */
   int[] sides() {
-    int[] s = new int[vars];
-    for (int v = 0; v < vars; v++) {
+    int[] s = new int[base.versionOrders()];
+    for (int v = 0; v < s.length; v++) {
       s[v] = Math.max(assign[v], 0);
     }
     return s;
+  }
+
+  /**
+   * After SAT: for each read, the offset among its candidates of the first one chosen as the
+   * writer (0 for inactive reads). Choosing more than one only adds edges, so the first
+   * alone keeps the graph acyclic.
+   */
+  int[] writers() {
+    ComponentReads reads = base.component().reads();
+    int[] w = new int[reads.count()];
+    for (int j = 0; j < w.length; j++) {
+      for (int i = reads.candidateEnd(j) - 1; i >= reads.candidateBegin(j); i--) {
+        if (assign[base.candidateVar(i)] == 0) {
+          w[j] = i - reads.candidateBegin(j);
+        }
+      }
+    }
+    return w;
   }
 
   /** After UNSAT: the base edges of a cycle of known edges alone, or null. */
@@ -125,7 +189,27 @@ final class Cdcl {
    * After UNSAT: the constraints the final conflict at level 0 and its reasons mention, a
    * first guess at a core (learned clauses may rest on more constraints, so callers check).
    */
-  int[] finalConflictVars() {
+  int[] finalConflictConstraints() {
+    boolean[] mark = new boolean[base.constraints()];
+    int count = 0;
+    for (int v : finalConflictVars()) {
+      int c = base.constraintOf(v);
+      if (!mark[c]) {
+        mark[c] = true;
+        count++;
+      }
+    }
+    int[] out = new int[count];
+    count = 0;
+    for (int c = 0; c < mark.length; c++) {
+      if (mark[c]) {
+        out[count++] = c;
+      }
+    }
+    return out;
+  }
+
+  private int[] finalConflictVars() {
     boolean[] mark = new boolean[vars];
     if (finalConflict != null) {
       for (int q : finalConflict) {
@@ -153,6 +237,16 @@ final class Cdcl {
   Outcome search(long maxConflicts, long deadlineNanos) {
     if (knownCycle != null) {
       return Outcome.UNSAT;
+    }
+    for (int ci : units) {
+      int lit = clauses.get(ci)[0];
+      if (value(lit) == 0) {
+        finalConflict = clauses.get(ci);
+        return Outcome.UNSAT;
+      }
+      if (value(lit) < 0) {
+        enqueue(lit, ci);
+      }
     }
     long restartAt = 64L * luby(1);
     int restarts = 1;
@@ -269,11 +363,15 @@ final class Cdcl {
     return -1;
   }
 
-  /** The side with fewer edges against the current topological order; side 0 on ties. */
+  /**
+   * The side with fewer edges against the current topological order; side 0 on ties (so a
+   * candidate writer, whose side 1 has no edge, is taken iff none of its edges points back).
+   */
   private int polarity(int v) {
     int[] backwards = new int[2];
     for (int s = 0; s < 2; s++) {
-      for (int b = base.sideBegin(v, s); b < base.sideEnd(v, s); b++) {
+      for (int k = base.begin(2 * v + s); k < base.end(2 * v + s); k++) {
+        int b = base.edge(k);
         if (theory.ord(base.from(b)) > theory.ord(base.to(b))) {
           backwards[s]++;
         }
@@ -354,11 +452,19 @@ final class Cdcl {
     return null;
   }
 
-  /** Switches on the edges of the side literal p names; the conflict clause of a cycle. */
+  /**
+   * Switches on the edges literal p names (a derived edge when its other literal holds
+   * already); the conflict clause of a cycle.
+   */
   private int[] assertSide(int p) {
-    int c = p >> 1;
-    int s = p & 1;
-    for (int b = base.sideBegin(c, s); b < base.sideEnd(c, s); b++) {
+    for (int k = base.begin(p); k < base.end(p); k++) {
+      int b = base.edge(k);
+      if (base.literal2(b) >= 0) {
+        int other = base.literal(b) == p ? base.literal2(b) : base.literal(b);
+        if (value(other) != 1 || theory.isOn(b)) {
+          continue;
+        }
+      }
       int[] cycle = theory.add(b);
       if (cycle != null) {
         return clauseOf(cycle);
@@ -367,21 +473,27 @@ final class Cdcl {
     return null;
   }
 
-  /** "Not all of these sides": the negations of the literals of a cycle's base edges. */
+  /** "Not all of these": the negations of the literals of a cycle's base edges. */
   private int[] clauseOf(int[] cycle) {
-    int[] lits = new int[cycle.length];
+    int[] lits = new int[2 * cycle.length];
     int k = 0;
     for (int b : cycle) {
-      int lit = base.literal(b);
-      if (lit >= 0 && !seen[lit >> 1]) {
-        seen[lit >> 1] = true;
-        lits[k++] = lit ^ 1;
-      }
+      k = negation(base.literal(b), lits, k);
+      k = negation(base.literal2(b), lits, k);
     }
     for (int i = 0; i < k; i++) {
       seen[lits[i] >> 1] = false;
     }
     return Arrays.copyOf(lits, k);
+  }
+
+  /** Appends lit's negation to lits at k unless lit is -1 or its variable is there. */
+  private int negation(int lit, int[] lits, int k) {
+    if (lit >= 0 && !seen[lit >> 1]) {
+      seen[lit >> 1] = true;
+      lits[k++] = lit ^ 1;
+    }
+    return k;
   }
 
   private void watch(int lit, int ci) {

@@ -6,6 +6,7 @@ import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.anomaly.WrConstraint;
 import io.isoverify.history.explain.CycleClassifier;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -44,11 +45,30 @@ public final class CertificateFactory {
     return out;
   }
 
+  /** The reads with their operation and value filled in: each reader's read of its key. */
+  public List<WrConstraint> withReads(List<WrConstraint> reads) {
+    List<WrConstraint> out = new ArrayList<>(reads.size());
+    for (WrConstraint r : reads) {
+      int op = externalReadOp(r.reader(), r.key());
+      out.add(r.at(op, op < 0 ? -1 : h.opValue(op)));
+    }
+    return out;
+  }
+
   /**
    * The certificate of a cycle (values unfilled, dense ids of {@code h}), named by
    * {@link CycleClassifier#anomalyOf}; {@code choices} as {@link Certificate#choices()}.
    */
   public Certificate cycle(List<Edge> rawCycle, int choices) {
+    return cycle(rawCycle, choices, List.of());
+  }
+
+  /**
+   * The same for a cycle that holds whichever candidate wrote each of {@code reads} (values
+   * unfilled), as {@link Certificate#reads()}: their operations join the certificate's.
+   */
+  public Certificate cycle(List<Edge> rawCycle, int choices, List<WrConstraint> rawReads) {
+    List<WrConstraint> reads = withReads(rawReads);
     List<Edge> cycle = withValues(rawCycle);
     Set<Integer> txns = new LinkedHashSet<>();
     Set<Integer> keys = new LinkedHashSet<>();
@@ -68,8 +88,18 @@ public final class CertificateFactory {
         ops.add(op);
       }
     }
+    for (WrConstraint r : reads) {
+      txns.add(r.reader());
+      for (int w : r.writers()) {
+        txns.add(w);
+      }
+      keys.add(r.key());
+      if (r.op() >= 0) {
+        ops.add(r.op());
+      }
+    }
     return new Certificate(CycleClassifier.anomalyOf(cycle), ints(txns), ints(keys), ints(ops), cycle,
-        choices);
+        choices, reads);
   }
 
   /** The transaction's last write of the key, or -1. */

@@ -10,12 +10,13 @@ import java.util.List;
 
 /**
  * States a solver conflict in history terms ({@link ConflictEvidence}): the core's
- * constraints with both sides, and the known edges that can matter. Every cycle of any
- * choice passes through a core side edge (else the known edges alone would have a cycle
- * and the core would be empty), so only known edges between vertices both reachable from
- * and reaching a core side edge's endpoints, in the graph of known edges plus all core
- * sides, are kept: two breadth-first searches, O(V + E). With an empty core every known
- * edge is kept.
+ * version-order constraints with both sides, its reads with their candidate writers (whose
+ * edges the checker derives itself), and the known edges that can matter. Every cycle of
+ * any choice passes through a core constraint's edge (else the known edges alone would
+ * have a cycle and the core would be empty), so only known edges between vertices both
+ * reachable from and reaching such an edge's endpoints, in the graph of known edges plus
+ * all the core's edges (sides, candidates', derived), are kept: two breadth-first searches,
+ * O(V + E). With an empty core every known edge is kept.
  */
 public final class ConflictEvidenceBuilder {
   private static final EdgeType[] TYPES = EdgeType.values();
@@ -34,13 +35,17 @@ public final class ConflictEvidenceBuilder {
         edges.add(new int[] {c.knownFrom(e), c.knownTo(e)});
       }
       boolean[] seeds = new boolean[n];
+      BaseEdges base = new BaseEdges(c);
+      boolean[] inCore = new boolean[base.constraints()];
       for (int x : core) {
-        for (int s = 0; s < 2; s++) {
-          for (int e = c.sideBegin(x, s); e < c.sideEnd(x, s); e++) {
-            edges.add(new int[] {c.sideFrom(e), c.sideTo(e)});
-            seeds[c.sideFrom(e)] = true;
-            seeds[c.sideTo(e)] = true;
-          }
+        inCore[x] = true;
+      }
+      for (int b = base.knownCount(); b < base.count(); b++) {
+        if (inCore[base.constraintOf(base.literal(b) >> 1)]
+            && (base.literal2(b) < 0 || inCore[base.constraintOf(base.literal2(b) >> 1)])) {
+          edges.add(new int[] {base.from(b), base.to(b)});
+          seeds[base.from(b)] = true;
+          seeds[base.to(b)] = true;
         }
       }
       boolean[] forward = closure(n, edges, seeds, 0);
@@ -58,10 +63,13 @@ public final class ConflictEvidenceBuilder {
     List<List<Edge>> side0 = new ArrayList<>();
     List<List<Edge>> side1 = new ArrayList<>();
     for (int x : core) {
-      side0.add(values.withValues(side(c, x, 0)));
-      side1.add(values.withValues(side(c, x, 1)));
+      if (x < c.constraintCount()) {
+        side0.add(values.withValues(side(c, x, 0)));
+        side1.add(values.withValues(side(c, x, 1)));
+      }
     }
-    return new ConflictEvidence(values.withValues(known), side0, side1);
+    return new ConflictEvidence(values.withValues(known), side0, side1,
+        values.withReads(ComponentSolver.reads(c, core)));
   }
 
   /** Edges of one side; those from the initial transaction cannot lie on a cycle and are left out. */

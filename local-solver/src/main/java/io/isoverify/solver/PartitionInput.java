@@ -3,6 +3,7 @@ package io.isoverify.solver;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.Partition;
 import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.WrConstraint;
 import java.util.List;
 
 /** A {@link Partition} seen as a {@link SolverInput}: its known edges, then its choice edges. */
@@ -43,6 +44,46 @@ public final class PartitionInput implements SolverInput {
   @Override
   public int type(int e) {
     return e < known ? p.knownType(e) : p.choiceType(e - known);
+  }
+
+  @Override
+  public int key(int e) {
+    return e < known ? p.knownKey(e) : p.choiceKey(e - known);
+  }
+
+  @Override
+  public WrConstraint conflictRead() {
+    return p.conflictRead();
+  }
+
+  @Override
+  public int fixedReadCount() {
+    return p.fixedReadCount();
+  }
+
+  @Override
+  public int fixedReader(int i) {
+    return p.fixedReader(i);
+  }
+
+  @Override
+  public int fixedWriter(int i) {
+    return p.fixedWriter(i);
+  }
+
+  @Override
+  public int fixedKey(int i) {
+    return p.fixedKey(i);
+  }
+
+  @Override
+  public int readsLeftOut() {
+    return p.stats().readsLeftOut();
+  }
+
+  @Override
+  public int readsUnexplained() {
+    return p.stats().readsUnexplained();
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.isoverify.solver;
 
 import io.isoverify.graph.Component;
 import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.WrConstraint;
 import java.util.List;
 
 /**
@@ -26,6 +27,9 @@ public interface SolverInput {
   /** EdgeType ordinal. */
   int type(int e);
 
+  /** Key code, or -1 for SO and RT. */
+  int key(int e);
+
   /** A cycle of the fixed edges (dense History ids, values unfilled), or null. */
   List<Edge> knownCycle();
 
@@ -34,6 +38,48 @@ public interface SolverInput {
    * starting with its side's edge; or null.
    */
   List<List<Edge>> conflictCycles();
+
+  /**
+   * When {@link #conflictCycles} are a read's (every candidate writer closes a cycle, one
+   * cycle each, in the order of its writers): that read; else null.
+   */
+  default WrConstraint conflictRead() {
+    return null;
+  }
+
+  /**
+   * Reads with several candidate writers whose writer is settled outside the components,
+   * with the fixed edges: reader vertex, writer vertex, key (the witness states them and
+   * derives their RW edges from its version order).
+   */
+  default int fixedReadCount() {
+    return 0;
+  }
+
+  default int fixedReader(int i) {
+    throw new IndexOutOfBoundsException(i);
+  }
+
+  default int fixedWriter(int i) {
+    throw new IndexOutOfBoundsException(i);
+  }
+
+  default int fixedKey(int i) {
+    throw new IndexOutOfBoundsException(i);
+  }
+
+  /**
+   * Reads with several candidate writers some of which have an unknown outcome no other read
+   * made count, and were left out (assumed aborted): a violation found may rest on that.
+   */
+  default int readsLeftOut() {
+    return 0;
+  }
+
+  /** Reads with several candidate writers all left out so: the graph has no writer for them. */
+  default int readsUnexplained() {
+    return 0;
+  }
 
   List<Component> components();
 

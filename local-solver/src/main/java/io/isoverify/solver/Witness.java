@@ -12,11 +12,23 @@ import io.isoverify.history.check.Level;
  *   <li>SI: {@code order} is the commit order and {@code snapshot[i]} the number of commits
  *       {@code order[i]} sees when it starts (its start point, 0 <= snapshot[i] <= i).
  * </ul>
- * For SER and SSER {@code snapshot} is empty.
+ * For SER and SSER {@code snapshot} is empty. The reads whose value several transactions of
+ * the order wrote have their writer stated (veristrong's WR constraints made explicit):
+ * {@code readers[i]} read key {@code keys[i]} from {@code writers[i]}, which the replay
+ * checks.
  */
-public record Witness(Level level, int[] order, int[] snapshot) {
+public record Witness(Level level, int[] order, int[] snapshot, int[] readers, int[] keys,
+    int[] writers) {
   public Witness {
     order = order.clone();
     snapshot = snapshot.clone();
+    readers = readers.clone();
+    keys = keys.clone();
+    writers = writers.clone();
+  }
+
+  /** A witness with no read whose writer needs stating. */
+  public Witness(Level level, int[] order, int[] snapshot) {
+    this(level, order, snapshot, new int[0], new int[0], new int[0]);
   }
 }

@@ -1,9 +1,12 @@
 package io.isoverify.solver;
 
 import io.isoverify.graph.Component;
+import io.isoverify.graph.ComponentReads;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Assembles the {@link Witness} of a history that holds: the fixed edges of the
@@ -19,6 +22,12 @@ import java.util.Arrays;
  *       every S with T -RW-> S, because each D-predecessor A of T has the induced edge
  *       A -> S and so commits before S.
  * </ul>
+ * Reads with several candidate writers (veristrong's WR constraints) get the writer pruning,
+ * the P-SCC step or their component's solution chose; their RW edges follow from it and
+ * the version order the witness's graph holds: R -RW-> U for every W -WW-> U on their key
+ * (veristrong Appendix D, Algorithm 8), derived here over the whole graph, since the
+ * version order of a read's key may have been chosen in another component. The witness
+ * states these writers.
  * Kahn's queue is FIFO seeded in vertex order, so the witness is deterministic. When the
  * input already holds a serial order ({@link SolverInput#serialOrder}: the linearization of
  * lightweight transactions), that order is the SER or SSER witness.
@@ -33,8 +42,11 @@ public final class WitnessBuilder {
   private int[] from = new int[16];
   private int[] to = new int[16];
   private byte[] type = new byte[16];
+  private int[] key = new int[16];
   private int m;
   private final int[] serialOrder;
+  /** The reads with several candidates: reader vertex, writer vertex, key. */
+  private final List<int[]> reads = new ArrayList<>();
 
   public WitnessBuilder(SolverInput in, int txnCount) {
     serialOrder = in.serialOrder();
@@ -48,31 +60,88 @@ public final class WitnessBuilder {
     }
     this.vertexOfTxn = vertexOfTxn;
     for (int e = 0; e < in.edgeCount(); e++) {
-      add(in.from(e), in.to(e), in.type(e));
+      add(in.from(e), in.to(e), in.type(e), in.key(e));
+    }
+    for (int i = 0; i < in.fixedReadCount(); i++) {
+      reads.add(new int[] {in.fixedReader(i), in.fixedWriter(i), in.fixedKey(i)});
     }
   }
 
-  /** Adds the edges of the chosen side of each constraint of a component. */
-  public void addChoices(Component c, int[] sides) {
+  /**
+   * Adds the edges of a component's solution: the chosen side of each version-order
+   * constraint, the chosen writer's edges of each read (whose RW edges {@link #build}
+   * completes).
+   */
+  public void addChoices(Component c, SolveResult r) {
+    int[] sides = r.sides();
     for (int x = 0; x < c.constraintCount(); x++) {
       for (int e = c.sideBegin(x, sides[x]); e < c.sideEnd(x, sides[x]); e++) {
-        add(vertexOfTxn[c.txn(c.sideFrom(e)) + 1], vertexOfTxn[c.txn(c.sideTo(e)) + 1], c.sideType(e));
+        add(vertex(c, c.sideFrom(e)), vertex(c, c.sideTo(e)), c.sideType(e), c.sideKey(e));
       }
+    }
+    ComponentReads rs = c.reads();
+    for (int j = 0; j < rs.count(); j++) {
+      int i = rs.candidateBegin(j) + r.writers()[j];
+      for (int e = rs.edgeBegin(i); e < rs.edgeEnd(i); e++) {
+        add(vertex(c, rs.edgeFrom(e)), vertex(c, rs.edgeTo(e)), rs.edgeType(e), rs.edgeKey(e));
+      }
+      reads.add(new int[] {vertex(c, rs.readerVertex(j)), vertexOfTxn[rs.writerTxn(i) + 1],
+          rs.key(j)});
     }
   }
 
-  private void add(int a, int b, int t) {
+  private int vertex(Component c, int local) {
+    return vertexOfTxn[c.txn(local) + 1];
+  }
+
+  private void add(int a, int b, int t, int k) {
     if (m == from.length) {
       from = Arrays.copyOf(from, m * 2);
       to = Arrays.copyOf(to, m * 2);
       type = Arrays.copyOf(type, m * 2);
+      key = Arrays.copyOf(key, m * 2);
     }
     from[m] = a;
     to[m] = b;
+    key[m] = k;
     type[m++] = (byte) t;
   }
 
+  /** Each read's WR edge and its RW edges to the versions written directly after its writer's. */
+  private void deriveReads() {
+    if (reads.isEmpty()) {
+      return;
+    }
+    int ww = EdgeType.WW.ordinal();
+    int[] start = new int[n + 1];
+    for (int e = 0; e < m; e++) {
+      if (type[e] == ww) {
+        start[from[e] + 1]++;
+      }
+    }
+    for (int v = 0; v < n; v++) {
+      start[v + 1] += start[v];
+    }
+    int[] out = new int[start[n]];
+    int[] fill = Arrays.copyOf(start, n);
+    for (int e = 0; e < m; e++) {
+      if (type[e] == ww) {
+        out[fill[from[e]]++] = e;
+      }
+    }
+    for (int[] r : reads) {
+      add(r[1], r[0], EdgeType.WR.ordinal(), r[2]);
+      for (int i = start[r[1]]; i < start[r[1] + 1]; i++) {
+        int e = out[i];
+        if (key[e] == r[2] && to[e] != r[0]) {
+          add(r[0], to[e], RW, r[2]);
+        }
+      }
+    }
+  }
+
   public Witness build(Level level) {
+    deriveReads();
     boolean snapshot = level == Level.SI;
     if (serialOrder != null && !snapshot) {
       return new Witness(level, serialOrder, new int[0]);
@@ -125,8 +194,16 @@ public final class WitnessBuilder {
         order[k++] = txnOf[queue[i]];
       }
     }
+    int[] readers = new int[reads.size()];
+    int[] keys = new int[reads.size()];
+    int[] writers = new int[reads.size()];
+    for (int i = 0; i < readers.length; i++) {
+      readers[i] = txnOf[reads.get(i)[0]];
+      writers[i] = txnOf[reads.get(i)[1]];
+      keys[i] = reads.get(i)[2];
+    }
     if (!snapshot) {
-      return new Witness(level, order, new int[0]);
+      return new Witness(level, order, new int[0], readers, keys, writers);
     }
     int[] start = new int[order.length];
     for (int e = 0; e < m; e++) {
@@ -135,7 +212,7 @@ public final class WitnessBuilder {
         start[p] = Math.max(start[p], position[from[e]] + 1);
       }
     }
-    return new Witness(level, order, start);
+    return new Witness(level, order, start, readers, keys, writers);
   }
 
   /** CSR offsets by source over the edges that are RW ({@code rw}) or, for SI, not RW. */

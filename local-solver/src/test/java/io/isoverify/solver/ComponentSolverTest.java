@@ -12,6 +12,7 @@ import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
+import io.isoverify.history.testing.RepeatedValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -53,6 +54,7 @@ class ComponentSolverTest {
   void agreesWithSat4jOnRandomComponents() {
     SplittableRandom rnd = new SplittableRandom(20261122);
     int[] unsat = new int[2];
+    int reads = 0;
     for (int i = 0; i < 3000; i++) {
       Component c = RandomComponents.next(rnd);
       for (int m = 0; m < 2; m++) {
@@ -62,35 +64,42 @@ class ComponentSolverTest {
         boolean sat = Sat4jBackend.satisfiable(c, snapshot, null);
         assertEquals(sat, r.status() == SolveResult.Status.SAT, "problem " + i + " " + level);
         if (sat) {
-          assertTrue(Sat4jBackend.satisfiable(RandomComponents.pinned(c, r.sides()), snapshot, null),
-              "witness sides of problem " + i + " " + level);
+          assertTrue(Sat4jBackend.satisfiableWith(c, snapshot, r.sides(), r.writers()),
+              "witness sides and writers of problem " + i + " " + level);
         } else {
           unsat[m]++;
-          boolean[] active = new boolean[c.constraintCount()];
+          boolean[] active = new boolean[c.constraintCount() + c.reads().count()];
           for (int x : r.core()) {
             active[x] = true;
           }
           assertFalse(Sat4jBackend.satisfiable(c, snapshot, active), "core of problem " + i);
           assertIsCycle(r.cycle(), snapshot);
+          assertEquals(r.reads().size(), (int) java.util.Arrays.stream(r.core())
+              .filter(x -> x >= c.constraintCount()).count(), "the core's reads are stated");
+          reads += r.reads().size();
         }
       }
     }
     // the generator must exercise both answers at both levels
     assertTrue(unsat[0] > 300 && unsat[0] < 2700, "SER unsat " + unsat[0]);
     assertTrue(unsat[1] > 300 && unsat[1] < 2700, "SI unsat " + unsat[1]);
+    assertTrue(reads > 300, "only " + reads + " reads in cores");
   }
 
   /**
-   * Both backends on every component of the differential histories: graph-partitioning's
-   * pruned components and the unpruned polygraph's single component.
+   * Both backends on every component of the differential histories, as they are and with
+   * their values folded onto a few (reads with several candidate writers):
+   * graph-partitioning's pruned components and the unpruned hyper-polygraph's single one.
    */
   @Test
   void agreesWithSat4jOnTheDifferentialHistories() {
     int components = 0;
     for (long seed = 0; seed < 1_000; seed++) {
       for (Level level : Level.values()) {
-        for (History h : new History[] {RandomHistories.valid(seed, level),
-            RandomHistories.candidate(seed, level).history()}) {
+        History valid = RandomHistories.valid(seed, level);
+        History candidate = RandomHistories.candidate(seed, level).history();
+        for (History h : new History[] {valid, candidate, RepeatedValues.of(valid, 2),
+            RepeatedValues.of(candidate, 3)}) {
           List<Component> all = new ArrayList<>(new NaivePolygraph(h, level).components());
           all.addAll(Partitioner.partition(h, level, PartitionOptions.defaults().withThreads(1)).components());
           for (Component c : all) {
@@ -102,7 +111,7 @@ class ComponentSolverTest {
         }
       }
     }
-    assertTrue(components > 6_000, "only " + components + " components");
+    assertTrue(components > 12_000, "only " + components + " components");
   }
 
   /** One conflict allowed: the components that need more answer UNKNOWN, with the reason. */

@@ -1,6 +1,7 @@
 package io.isoverify.solver;
 
 import io.isoverify.graph.Component;
+import io.isoverify.graph.ComponentReads;
 import io.isoverify.history.anomaly.EdgeType;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -62,45 +63,98 @@ final class RandomComponents {
     }
     start[2 * cons] = k;
     return new Component(txns, kf, kt, ktype, kkey, start, Arrays.copyOf(sf, k),
-        Arrays.copyOf(st, k), Arrays.copyOf(stype, k), new int[k]);
+        Arrays.copyOf(st, k), Arrays.copyOf(stype, k), new int[k], reads(rnd, n, cons));
   }
 
-  /** The same component with both sides of every constraint equal to the chosen side. */
-  static Component pinned(Component c, int[] sides) {
-    int cons = c.constraintCount();
-    int[] start = new int[2 * cons + 1];
-    int total = 0;
-    for (int x = 0; x < cons; x++) {
-      total += 2 * (c.sideEnd(x, sides[x]) - c.sideBegin(x, sides[x]));
+  /**
+   * Half the time none; else one to three reads, each of a random vertex, with two or three
+   * candidate writers (a WR edge to the reader, sometimes an RW edge from it), and RW edges
+   * derived from a candidate and a random side of a random constraint.
+   */
+  private static ComponentReads reads(SplittableRandom rnd, int n, int cons) {
+    if (rnd.nextBoolean()) {
+      return ComponentReads.NONE;
     }
-    int[] sf = new int[total];
-    int[] st = new int[total];
-    byte[] stype = new byte[total];
-    int k = 0;
-    for (int x = 0; x < cons; x++) {
-      for (int s = 0; s < 2; s++) {
-        start[2 * x + s] = k;
-        for (int e = c.sideBegin(x, sides[x]); e < c.sideEnd(x, sides[x]); e++, k++) {
-          sf[k] = c.sideFrom(e);
-          st[k] = c.sideTo(e);
-          stype[k] = (byte) c.sideType(e);
+    int count = 1 + rnd.nextInt(3);
+    int[] reader = new int[count];
+    int[] candStart = new int[count + 1];
+    IntList writer = new IntList();
+    IntList edgeStart = new IntList();
+    IntList ef = new IntList();
+    IntList et = new IntList();
+    IntList ety = new IntList();
+    IntList df = new IntList();
+    IntList dt = new IntList();
+    IntList dc = new IntList();
+    IntList ds = new IntList();
+    IntList dcand = new IntList();
+    for (int j = 0; j < count; j++) {
+      reader[j] = rnd.nextInt(n);
+      candStart[j] = writer.size();
+      int cands = 2 + rnd.nextInt(2);
+      for (int i = 0; i < cands; i++) {
+        int w = other(rnd, n, reader[j]);
+        edgeStart.add(ef.size());
+        writer.add(w);
+        ef.add(w);
+        et.add(reader[j]);
+        ety.add(EdgeType.WR.ordinal());
+        if (rnd.nextInt(3) == 0) {
+          ef.add(reader[j]);
+          et.add(other(rnd, n, reader[j]));
+          ety.add(EdgeType.RW.ordinal());
+        }
+        if (rnd.nextInt(3) == 0) {
+          df.add(reader[j]);
+          dt.add(other(rnd, n, reader[j]));
+          dc.add(rnd.nextInt(cons));
+          ds.add(rnd.nextInt(2));
+          dcand.add(writer.size() - 1);
         }
       }
     }
-    start[2 * cons] = k;
-    int[] txns = new int[c.vertexCount()];
-    int known = c.knownEdgeCount();
-    int[] kf = new int[known];
-    int[] kt = new int[known];
-    byte[] ktype = new byte[known];
-    for (int v = 0; v < txns.length; v++) {
-      txns[v] = c.txn(v);
+    candStart[count] = writer.size();
+    edgeStart.add(ef.size());
+    return new ComponentReads(reader, new int[count], candStart, writer.toArray(),
+        edgeStart.toArray(), ef.toArray(), et.toArray(), ety.toBytes(), new int[ef.size()],
+        df.toArray(), dt.toArray(), new int[df.size()], dc.toArray(), ds.toArray(),
+        dcand.toArray(), null);
+  }
+
+  private static int other(SplittableRandom rnd, int n, int v) {
+    int w = rnd.nextInt(n);
+    while (w == v) {
+      w = rnd.nextInt(n);
     }
-    for (int e = 0; e < known; e++) {
-      kf[e] = c.knownFrom(e);
-      kt[e] = c.knownTo(e);
-      ktype[e] = (byte) c.knownType(e);
+    return w;
+  }
+
+  /** A growable int list (tests only). */
+  private static final class IntList {
+    private int[] a = new int[8];
+    private int size;
+
+    void add(int x) {
+      if (size == a.length) {
+        a = Arrays.copyOf(a, size * 2);
+      }
+      a[size++] = x;
     }
-    return new Component(txns, kf, kt, ktype, new int[known], start, sf, st, stype, new int[total]);
+
+    int size() {
+      return size;
+    }
+
+    int[] toArray() {
+      return Arrays.copyOf(a, size);
+    }
+
+    byte[] toBytes() {
+      byte[] b = new byte[size];
+      for (int i = 0; i < size; i++) {
+        b[i] = (byte) a[i];
+      }
+      return b;
+    }
   }
 }

@@ -13,9 +13,14 @@ import io.isoverify.history.anomaly.Anomaly;
  *       value, NotMyOwnWrite when it sees any other value but the last own write's;</li>
  *   <li>else, after an earlier read of another value: NonRepeatableReads (once per
  *       transaction and key);</li>
- *   <li>else (an external read of a written value): ThinAirRead when nobody wrote the
- *       value, FutureRead when only the reader itself writes it later, AbortedRead (G1a)
- *       when its first writer aborted, IntermediateRead (G1b) when its writer overwrote it.</li>
+ *   <li>else (an external read of a written value), only when no other non-aborted
+ *       transaction's effective write has the value (no candidate writer, veristrong
+ *       Definition 3.1; with one, the read may have come from it, and the graph decides):
+ *       AbortedRead (G1a) when the first other transaction that wrote the value aborted,
+ *       IntermediateRead (G1b) when it did not abort but overwrote the value (so, with
+ *       repeated values, a read is one of these only when every writer of its value aborted
+ *       or overwrote it, and the certificate names the first of them); FutureRead when
+ *       only the reader itself writes it, later; ThinAirRead when nobody wrote it.</li>
  * </ul>
  * Cost: O(r * w) for the transaction's r reads and w operations on the key.
  */
@@ -55,7 +60,7 @@ final class KeyFindings {
         continue;
       }
       if (o.value(i) >= 0) {
-        externalRead(i);
+        externalRead(g, i);
       }
     }
   }
@@ -73,32 +78,38 @@ final class KeyFindings {
         return;
       }
     }
-    int w = v >= 0 && k.firstWrite[v] >= 0 ? o.txn(k.firstWrite[v]) : -1;
-    report(Anomaly.NOT_MY_OWN_WRITE, w >= 0 && w != t ? new int[] {t, w} : new int[] {t},
+    int other = v >= 0 ? k.firstOtherWrite(v, t) : -1;
+    int w = other >= 0 ? o.txn(other) : -1;
+    report(Anomaly.NOT_MY_OWN_WRITE, w >= 0 ? new int[] {t, w} : new int[] {t},
         new int[] {o.op(own), o.op(i)}, v, o.value(own));
   }
 
-  private void externalRead(int i) {
+  private void externalRead(int g, int i) {
     KeyOps o = k.ops;
     int v = o.value(i);
-    int first = k.firstWrite[v];
+    if (k.candidates(v, g) > 0) {
+      return;
+    }
+    int first = k.firstOtherWrite(v, t);
     if (first < 0) {
-      report(Anomaly.THIN_AIR_READ, new int[] {t}, new int[] {o.op(i)}, v, History.NO_VALUE);
+      int own = k.firstWrite[v];
+      if (own < 0) {
+        report(Anomaly.THIN_AIR_READ, new int[] {t}, new int[] {o.op(i)}, v, History.NO_VALUE);
+      } else {
+        report(Anomaly.FUTURE_READ, new int[] {t}, new int[] {o.op(i), o.op(own)}, v,
+            History.NO_VALUE);
+      }
       return;
     }
     int w = o.txn(first);
-    if (w == t) {
-      report(Anomaly.FUTURE_READ, new int[] {t}, new int[] {o.op(i), o.op(first)}, v,
-          History.NO_VALUE);
-    } else if (k.aborted(w)) {
+    if (k.aborted(w)) {
       report(Anomaly.ABORTED_READ, new int[] {t, w}, new int[] {o.op(first), o.op(i)}, v,
           History.NO_VALUE);
     } else {
-      int last = k.runLastWrite[k.firstWriteRun[v]];
-      if (last != first) {
-        report(Anomaly.INTERMEDIATE_READ, new int[] {t, w},
-            new int[] {o.op(first), o.op(last), o.op(i)}, v, o.value(last));
-      }
+      // w did not abort and has no effective write of v: it overwrote it
+      int last = k.runLastWrite[k.firstOtherWriteRun(v, t)];
+      report(Anomaly.INTERMEDIATE_READ, new int[] {t, w},
+          new int[] {o.op(first), o.op(last), o.op(i)}, v, o.value(last));
     }
   }
 

@@ -11,18 +11,27 @@ import java.util.List;
  * ({@link KeyOps}, in operation-id order) and the transactions' outcomes. One run gives
  * <ul>
  *   <li>per value: its first writing operation, any outcome (who installed it: the writer
- *       the non-cycle checks name), and its first operation of any kind;</li>
- *   <li>the first duplicate write: the lowest operation writing a value that another
- *       transaction wrote first (such a history is refused, {@link DuplicateWrite});</li>
+ *       the non-cycle checks name), the first one by another transaction, and its first
+ *       operation of any kind;</li>
+ *   <li>the first duplicate append: the lowest operation appending a value that another
+ *       transaction wrote first, or writing one another appended first (Elle's list-append
+ *       inference needs unique elements, so such a history is refused,
+ *       {@link DuplicateWrite}); repeated values of plain writes are checked (below);</li>
  *   <li>the effective writes (cobra section 3): each non-aborted transaction's LAST write
  *       of the key;</li>
  *   <li>the external reads: each non-aborted transaction's reads of the key before its first
- *       write of it, resolved to their writer (reads-from): the lowest transaction whose
- *       effective write has the value, {@link #INIT_WRITER} for the initial state,
- *       {@link #NO_WRITER} when none (or only the reader itself) wrote it;</li>
- *   <li>the unknown-outcome reads: (reader, writer) for every read of a non-aborted
- *       transaction whose value an unknown-outcome transaction wrote first, the edges of the
- *       "counted transactions" fixpoint ({@link NonCycleReduce});</li>
+ *       write of it, with their candidate writers (veristrong Definition 3.1, the WR
+ *       constraint of a read): the other non-aborted transactions whose effective write has
+ *       the value. The writer is that transaction when there is one,
+ *       {@link #MANY_WRITERS} when several wrote the value (the graph reads the candidates
+ *       off the effective writes, sorted by value), {@link #INIT_WRITER} for the initial
+ *       state, {@link #NO_WRITER} when none (or only the reader itself) wrote it;</li>
+ *   <li>the unknown-outcome reads: (reader, writer) for every external read of a
+ *       non-aborted transaction whose only candidate writer has an unknown outcome (or, when
+ *       it has no candidate, whose value's first other writer has one), the edges of the
+ *       "counted transactions" fixpoint ({@link NonCycleReduce}): a read with several
+ *       candidates forces none of them to have committed, and a read after the reader's
+ *       own write of the key sees no other transaction's;</li>
  *   <li>the non-cycle findings of every non-aborted transaction on the key (mtc Table I,
  *       Figure 5(a)-(g); {@link KeyFindings}), with local values;</li>
  *   <li>the operations neither an external read nor an effective write shows, per
@@ -40,10 +49,16 @@ public final class KeyRules {
   public static final int INIT_WRITER = -1;
   /** {@link #readWriter}: no other non-aborted transaction's effective write has the value. */
   public static final int NO_WRITER = -2;
+  /**
+   * {@link #readWriter}: several other non-aborted transactions' effective writes have the
+   * value (a WR constraint, veristrong section 3): any of them may be the writer.
+   */
+  public static final int MANY_WRITERS = -3;
 
   private static final boolean[] INSTALLS = new boolean[OpKind.values().length];
   private static final byte UNKNOWN = (byte) Outcome.UNKNOWN.ordinal();
   private static final byte ABORTED = (byte) Outcome.ABORTED.ordinal();
+  private static final int APPEND = OpKind.APPEND.ordinal();
 
   static {
     for (OpKind k : OpKind.values()) {
@@ -58,8 +73,16 @@ public final class KeyRules {
   int[] firstWrite = new int[16];
   int[] firstWriteRun = new int[16];
   private int[] firstSeen = new int[16];
-  /** Per local value: the lowest non-aborted transaction whose effective write has it, or -1. */
+  /** Per local value: the first write by a transaction other than firstWrite's (-1), its run. */
+  int[] otherWrite = new int[16];
+  int[] otherWriteRun = new int[16];
+  /**
+   * Per local value: how many non-aborted transactions' effective writes have it, and the
+   * lowest two of them (-1 while fewer).
+   */
+  private int[] effectiveCount = new int[16];
   private int[] lowestEffective = new int[16];
+  private int[] secondEffective = new int[16];
   /** Runs: one transaction's operations, runFrom[g] .. runFrom[g+1]-1, its last write or -1. */
   int runs;
   int[] runTxn = new int[16];
@@ -120,8 +143,14 @@ public final class KeyRules {
         if (firstWrite[v] < 0) {
           firstWrite[v] = i;
           firstWriteRun[v] = runs - 1;
-        } else if (duplicate < 0 && ops.txn(firstWrite[v]) != t) {
-          duplicate = i;
+        } else if (ops.txn(firstWrite[v]) != t) {
+          if (otherWrite[v] < 0) {
+            otherWrite[v] = i;
+            otherWriteRun[v] = runs - 1;
+          }
+          if (duplicate < 0 && (ops.kind(i) == APPEND || ops.kind(firstWrite[v]) == APPEND)) {
+            duplicate = i;
+          }
         }
       }
     }
@@ -129,8 +158,10 @@ public final class KeyRules {
     for (int g = 0; g < runs; g++) {
       if (runLastWrite[g] >= 0 && !aborted(runTxn[g])) {
         int v = ops.value(runLastWrite[g]);
-        if (lowestEffective[v] < 0) {
+        if (effectiveCount[v]++ == 0) {
           lowestEffective[v] = runTxn[g];
+        } else if (effectiveCount[v] == 2) {
+          secondEffective[v] = runTxn[g];
         }
       }
     }
@@ -176,11 +207,11 @@ public final class KeyRules {
           readWriter = Arrays.copyOf(readWriter, reads * 2);
         }
         readAt[reads] = i;
-        readWriter[reads++] = v < 0 ? INIT_WRITER
-            : lowestEffective[v] < 0 || lowestEffective[v] == t ? NO_WRITER : lowestEffective[v];
+        readWriter[reads++] = v < 0 ? INIT_WRITER : writer(v, g);
       }
-      if (v >= 0 && firstWrite[v] >= 0 && outcome[ops.txn(firstWrite[v])] == UNKNOWN) {
-        pairs.add(t, ops.txn(firstWrite[v]));
+      int w = v < 0 || written ? -1 : forcedWriter(v, g);
+      if (w >= 0 && outcome[w] == UNKNOWN) {
+        pairs.add(t, w);
       }
     }
     if (internal > 0 || installs > 1) {
@@ -196,17 +227,70 @@ public final class KeyRules {
     rules.check(g);
   }
 
+  /**
+   * How many transactions other than run g's may have written local value v for its reads:
+   * those non-aborted ones whose effective write has it (veristrong's candidate writers).
+   */
+  int candidates(int v, int g) {
+    int own = runLastWrite[g] >= 0 && ops.value(runLastWrite[g]) == v && !aborted(runTxn[g]) ? 1 : 0;
+    return effectiveCount[v] - own;
+  }
+
+  /** The writer of a read of v by run g: its one candidate, NO_WRITER or MANY_WRITERS. */
+  private int writer(int v, int g) {
+    int c = candidates(v, g);
+    if (c == 0) {
+      return NO_WRITER;
+    }
+    if (c > 1) {
+      return MANY_WRITERS;
+    }
+    return lowestEffective[v] != runTxn[g] ? lowestEffective[v] : secondEffective[v];
+  }
+
+  /**
+   * The transaction a read of v by run g makes count (it must have committed if g's did): its
+   * one candidate writer; with none, the first other writer of v (the one its finding
+   * names); with several, none (-1).
+   */
+  private int forcedWriter(int v, int g) {
+    int c = candidates(v, g);
+    if (c == 1) {
+      return writer(v, g);
+    }
+    int first = c == 0 ? firstOtherWrite(v, runTxn[g]) : -1;
+    return first < 0 ? -1 : ops.txn(first);
+  }
+
+  /** Block index of the first write of local value v by a transaction other than t, or -1. */
+  int firstOtherWrite(int v, int t) {
+    int first = firstWrite[v];
+    return first < 0 || ops.txn(first) != t ? first : otherWrite[v];
+  }
+
+  /** The run of the write {@link #firstOtherWrite} returned for the same arguments. */
+  int firstOtherWriteRun(int v, int t) {
+    return ops.txn(firstWrite[v]) != t ? firstWriteRun[v] : otherWriteRun[v];
+  }
+
   private void perValue(int nv) {
     if (firstWrite.length < nv) {
       int n = Math.max(nv, firstWrite.length * 2);
       firstWrite = new int[n];
       firstWriteRun = new int[n];
       firstSeen = new int[n];
+      otherWrite = new int[n];
+      otherWriteRun = new int[n];
+      effectiveCount = new int[n];
       lowestEffective = new int[n];
+      secondEffective = new int[n];
     }
     Arrays.fill(firstWrite, 0, nv, -1);
     Arrays.fill(firstSeen, 0, nv, -1);
+    Arrays.fill(otherWrite, 0, nv, -1);
+    Arrays.fill(effectiveCount, 0, nv, 0);
     Arrays.fill(lowestEffective, 0, nv, -1);
+    Arrays.fill(secondEffective, 0, nv, -1);
   }
 
   boolean aborted(int t) {
@@ -233,7 +317,10 @@ public final class KeyRules {
     return firstSeen[v];
   }
 
-  /** Block index of the first write of a value another transaction wrote first, or -1. */
+  /**
+   * Block index of the first append of a value another transaction wrote first, or of the
+   * first write of a value another transaction appended first; -1 when none.
+   */
   public int duplicate() {
     return duplicate;
   }
@@ -260,7 +347,10 @@ public final class KeyRules {
     return readAt[r];
   }
 
-  /** External read r's writer: a transaction, {@link #INIT_WRITER} or {@link #NO_WRITER}. */
+  /**
+   * External read r's writer: a transaction, {@link #INIT_WRITER}, {@link #NO_WRITER} or
+   * {@link #MANY_WRITERS}.
+   */
   public int readWriter(int r) {
     return readWriter[r];
   }

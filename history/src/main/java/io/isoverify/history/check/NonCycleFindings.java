@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * What the non-cycle checks found: up to a bounded number of certificates per anomaly, the
- * full count of each, and the first duplicate write if the history has one (then nothing
+ * full count of each, and the first duplicate append if the history has one (then nothing
  * else was checked).
  */
 public record NonCycleFindings(List<Certificate> examples, Map<Anomaly, Long> counts,

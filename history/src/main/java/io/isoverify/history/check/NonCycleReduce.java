@@ -14,7 +14,8 @@ import java.util.Map;
  * ({@link NonCycleTally}: one in-process, one per partition on Spark), written once for both
  * engines:
  * <ul>
- *   <li>a duplicate write refuses the history: the lowest one is reported, nothing else;</li>
+ *   <li>a duplicate append refuses the history ({@link DuplicateWrite}: list-append needs
+ *       unique elements): the lowest one is reported, nothing else;</li>
  *   <li>the transactions that count: committed ones, and those with an unknown outcome that
  *       a counted transaction read from (the most permissive reading; a fixpoint over the
  *       tallies' unknown-outcome reads); aborted transactions' reads impose nothing;</li>

@@ -20,7 +20,7 @@ import java.util.List;
  *       a bounded set of their first findings per anomaly, in {@link NonCycleFinding#ORDER};</li>
  *   <li>every finding of an unknown-outcome reader (whether it counts is only known once
  *       every key is seen) and every unknown-outcome read (reader, writer);</li>
- *   <li>the lowest duplicate write.</li>
+ *   <li>the lowest duplicate append ({@link DuplicateWrite}).</li>
  * </ul>
  * Findings are kept as records with the caller's value codes (no text: a certificate is
  * worded at report time, from its operations). Keys stay the caller's (Spark: block-local
@@ -43,7 +43,7 @@ public final class NonCycleTally implements Serializable {
   /** Unknown-outcome reads as reader << 32 | writer. */
   private long[] pairs = new long[16];
   private int pairCount;
-  /** The lowest duplicate write's operation (-1: none), key, value code and transactions. */
+  /** The lowest duplicate append's operation (-1: none), key, value code and transactions. */
   int dupOp = -1;
   int dupKey;
   int dupValue;

@@ -5,6 +5,8 @@ import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.anomaly.WrConstraint;
+import java.util.List;
 
 /**
  * The one sentence a person reads for a certificate, made from the record and the history
@@ -13,7 +15,9 @@ import io.isoverify.history.anomaly.EdgeType;
  * are worded from their operations, whose order each check fixes (the read last, except for
  * ThinAirRead and FutureRead, where it comes first); a cycle is its class and its edges,
  * "T1 -WW(x=1)-> T2 -RW(x=init)-> T1", after how many constraints closed it under every
- * choice. O(operations + edges of the certificate).
+ * choice, and the reads whose writer it holds for whichever candidate wrote it ("whichever
+ * of T3, T9 wrote the x=5 that T12 read"). O(operations + edges + candidate writers of the
+ * certificate).
  */
 public final class CertificateSummary {
   private CertificateSummary() {}
@@ -51,12 +55,36 @@ public final class CertificateSummary {
     };
   }
 
-  /** "every choice of 2 version-order constraints closes a cycle, e.g. G-single: T1 -...-> T1". */
+  /**
+   * "every choice of 2 version-order constraints closes a cycle, e.g. G-single: T1 -...-> T1";
+   * with reads whose writer is open, "whichever of T3, T9 wrote the x=5 that T12 read, a
+   * cycle closes, e.g. with T12 reading x from T3: G-single: ...".
+   */
   private static String cycle(History h, Certificate c) {
     StringBuilder s = new StringBuilder();
-    if (c.choices() > 0) {
-      s.append("every choice of ").append(c.choices()).append(" version-order constraint")
-          .append(c.choices() == 1 ? "" : "s").append(" closes a cycle, e.g. ");
+    List<WrConstraint> reads = c.reads();
+    for (int i = 0; i < reads.size(); i++) {
+      WrConstraint r = reads.get(i);
+      s.append(i == 0 ? "whichever of " : " and whichever of ");
+      for (int j = 0; j < r.writers().length; j++) {
+        s.append(j == 0 ? "" : ", ").append(txn(h, r.writers()[j]));
+      }
+      s.append(" wrote the ").append(h.showKey(r.key())).append('=').append(h.showValue(r.value()))
+          .append(" that ").append(txn(h, r.reader())).append(" read");
+    }
+    int versionOrders = c.choices() - reads.size();
+    if (versionOrders > 0) {
+      s.append(reads.isEmpty() ? "" : ", ").append("every choice of ").append(versionOrders)
+          .append(" version-order constraint").append(versionOrders == 1 ? "" : "s")
+          .append(" closes a cycle, e.g. ");
+    } else if (!reads.isEmpty()) {
+      s.append(", a cycle closes, e.g. ");
+    }
+    for (int i = 0; i < reads.size(); i++) {
+      WrConstraint r = reads.get(i);
+      s.append(i == 0 ? "with " : i == reads.size() - 1 ? " and " : ", ")
+          .append(txn(h, r.reader())).append(" reading ").append(h.showKey(r.key()))
+          .append(" from ").append(txn(h, r.assumed())).append(i == reads.size() - 1 ? ": " : "");
     }
     s.append(c.anomaly().displayName()).append(": ");
     for (Edge e : c.edges()) {

@@ -70,7 +70,7 @@ public final class Explainer {
     }
     Explanation x = explain(c);
     return new Certificate(c.anomaly(), toArray(x.txns()), toArray(x.keys()), toArray(x.ops()),
-        c.edges(), c.choices());
+        c.edges(), c.choices(), c.reads());
   }
 
   private Explanation direct(Certificate c) {

@@ -25,7 +25,8 @@ class KeyRulesTest {
     String[] f = ops.trim().split("\\s+");
     KeyOps block = new KeyOps();
     for (int i = 0; i < f.length; i += 3) {
-      OpKind kind = f[i + 1].equals("w") ? OpKind.WRITE : OpKind.READ;
+      OpKind kind = f[i + 1].equals("w") ? OpKind.WRITE
+          : f[i + 1].equals("a") ? OpKind.APPEND : OpKind.READ;
       block.add(Integer.parseInt(f[i]), 10 * (i / 3), kind.ordinal(), Integer.parseInt(f[i + 2]));
     }
     byte[] outcome = new byte[outcomes.length()];
@@ -74,18 +75,53 @@ class KeyRulesTest {
   }
 
   @Test
-  void theFirstWriteOfAValueByAnotherTransactionIsTheDuplicate() {
-    KeyRules r = run("CCAC", "0 w 0  0 w 0  1 w 1  2 w 0  3 w 1");
-    assertEquals(3, r.duplicate(), "T0 writing its value twice is none; aborted T2's counts");
+  void theFirstAppendOfAValueAnotherTransactionPutIsTheDuplicate() {
+    KeyRules r = run("CCACC", "0 a 0  0 a 0  1 w 1  2 a 0  3 w 1  4 a 1");
+    assertEquals(3, r.duplicate(), "T0 appending twice is none; aborted T2's append counts");
+    assertEquals(-1, run("CC", "0 w 0  1 w 0").duplicate(), "repeated writes are no duplicate");
+    assertEquals(1, run("CC", "0 a 0  1 w 0").duplicate(), "a write of an appended element is");
     KeyRules first = run("C", "0 r 0  0 w 0");
     assertEquals(1, first.firstWrite(0));
     assertEquals(0, first.firstSeen(0));
   }
 
+  /**
+   * A read whose value several other transactions' effective writes carry has several
+   * candidate writers (veristrong's WR constraint): MANY_WRITERS; aborted writers, writes
+   * they overwrote and the reader's own write are no candidates.
+   */
+  @Test
+  void readsOfARepeatedValueHaveEveryOtherEffectiveWriterAsCandidate() {
+    KeyRules r = run("CCACCC", """
+        0 w 0
+        1 w 0
+        2 w 0
+        3 w 0  3 w 1
+        4 r 0
+        5 r 0  5 w 0""");
+    assertEquals(KeyRules.MANY_WRITERS, r.readWriter(0), "T4: T0 and T1");
+    assertEquals(KeyRules.MANY_WRITERS, r.readWriter(1), "T5: T0 and T1, not itself");
+    assertEquals(List.of(), r.findings());
+    KeyRules one = run("CAC", "0 w 0  1 w 0  2 r 0");
+    assertEquals(0, one.readWriter(0), "the aborted writer is no candidate");
+    KeyRules own = run("CC", "0 w 0  1 r 0  1 w 0");
+    assertEquals(0, own.readWriter(0), "the reader's own write is no candidate");
+  }
+
+  /** Only a read's one candidate writer of unknown outcome is made to count. */
+  @Test
+  void anUnknownCandidateCountsOnlyWhenItIsTheOnlyOne() {
+    KeyRules several = run("UCC", "0 w 0  1 w 0  2 r 0");
+    assertEquals(0, several.pairs().count(), "T2 may have read committed T1's 0");
+    KeyRules alone = run("UAC", "0 w 0  1 w 0  2 r 0");
+    assertEquals(1, alone.pairs().count());
+    assertArrayEquals(new int[] {2, 0}, new int[] {alone.pairs().reader(0), alone.pairs().writer(0)});
+  }
+
   @Test
   void readsOfUnknownOutcomesValuesArePairedWithTheirWriter() {
-    KeyRules r = run("UCAU", "0 w 0  1 r 0  2 r 0  3 w 1  3 r 0");
-    assertEquals(2, r.pairs().count(), "aborted T2's read is left out");
+    KeyRules r = run("UCAU", "0 w 0  1 r 0  2 r 0  3 r 0  3 w 1  3 r 0");
+    assertEquals(2, r.pairs().count(), "aborted T2's read is left out, and T3's after its write");
     assertArrayEquals(new int[] {1, 0, 3, 0}, new int[] {r.pairs().reader(0), r.pairs().writer(0),
         r.pairs().reader(1), r.pairs().writer(1)});
   }

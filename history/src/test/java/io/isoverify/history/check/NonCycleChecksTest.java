@@ -112,13 +112,35 @@ class NonCycleChecksTest {
   }
 
   @Test
-  void duplicateWritesAreRefusedNamingKeyAndValue() {
-    History h = HistoryDsl.parse("a: [w x 1]\nb: [w x 1]");
+  void duplicateAppendsAreRefusedNamingKeyAndValue() {
+    History h = HistoryDsl.parse("a: [a x 1]\nb: [a x 1]");
     NonCycleFindings f = NonCycleChecks.findings(h, 10);
     assertNotNull(f.duplicate());
     assertEquals("x", h.showKey(f.duplicate().key()));
     assertEquals("1", h.showValue(f.duplicate().value()));
     assertEquals(List.of(), f.examples());
     clean("a: [w x 1; w x 1]");
+    clean("a: [w x 1]\nb: [w x 1]\nc: [r x 1]");
+  }
+
+  /**
+   * A read of a value several transactions wrote (veristrong's candidate writers) is an
+   * anomaly found without search only when no candidate is left: every writer of the value
+   * aborted, overwrote it, or is the reader; the certificate names the first other writer.
+   */
+  @Test
+  void aReadWithSeveralWritersIsANonCycleAnomalyOnlyWhenNoneCanBeItsWriter() {
+    clean("a: [w x 1]!\nb: [w x 1]\nc: [r x 1]");
+    clean("a: [w x 1; w x 2]\nb: [w x 1]\nc: [r x 1]");
+    Certificate aborted = only("a: [w x 1]!\nb: [w x 1; w x 2]\nc: [r x 1]", Anomaly.ABORTED_READ);
+    assertEquals("T3 read x = 1, written by T1, which aborted", CertificateSummary.of(last, aborted));
+    Certificate intermediate = only("a: [w x 1; w x 2]\nb: [w x 1]!\nc: [r x 1]",
+        Anomaly.INTERMEDIATE_READ);
+    assertEquals("T3 read x = 1, which T1 wrote and then overwrote with 2",
+        CertificateSummary.of(last, intermediate));
+    Certificate future = only("a: [r x 1; w x 1]\nb: [w x 1]!", Anomaly.ABORTED_READ);
+    assertEquals("T1 read x = 1, written by T2, which aborted", CertificateSummary.of(last, future));
+    only("a: [r x 1; w x 1]", Anomaly.FUTURE_READ);
+    clean("a: [r x 1; w x 1]\nb: [w x 1]");
   }
 }

@@ -22,8 +22,12 @@ import java.util.List;
  *       writes (first committer wins); a session's transaction starts after its
  *       predecessor committed.
  * </ul>
- * A list-append read (Elle) must return exactly the appends to its key by the transactions
- * it sees, in their order, each one's in program order, then its own earlier appends.
+ * Reads compare values, never writers: a read of a value several transactions wrote may
+ * have read it from any of them, whichever the execution puts last before it (veristrong's
+ * candidate writers, section 3), so histories with repeated written values are decided as
+ * they are. A list-append read (Elle) must return exactly the appends to its key by the
+ * transactions it sees, in their order, each one's in program order, then its own earlier
+ * appends.
  * Aborted transactions never run; each transaction with an unknown outcome is tried both
  * ways. Cost: O(2^u * n! * n^2) for n transactions and u unknown ones.
  */

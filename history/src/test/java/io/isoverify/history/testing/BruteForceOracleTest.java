@@ -90,6 +90,45 @@ class BruteForceOracleTest {
         """, true, true, true);
   }
 
+  /**
+   * veristrong's Figure 2b: T3 reads x = 1, which both T1 and T2 wrote; whichever it read
+   * from closes a cycle (T2 -WR(y)-> T1, T3 -RW(y)-> T2).
+   */
+  @Test
+  void aReadOfARepeatedValueMayComeFromAnyWriterButEachHereClosesACycle() {
+    expect("""
+        a: [r y 1; w x 1]
+        b: [w y 1; w x 1]
+        c: [r y init; r x 1]
+        """, false, false, false);
+    // valid twin: T3 saw y = 1, so it may read x after both
+    expect("""
+        a: [r y 1; w x 1]
+        b: [w y 1; w x 1]
+        c: [r y 1; r x 1]
+        """, true, true, true);
+  }
+
+  /**
+   * veristrong's Figure 3: T1 and T2 both write x = 1, T2 then T3 in one session; T3 read 1
+   * from T1 with T1 after T2 (Figure 3c), so it holds.
+   */
+  @Test
+  void aReadOfARepeatedValueHoldsWhenOneWriterFits() {
+    expect("""
+        a: [w x 1]
+        b: [w x 1] [r x 1]
+        """, true, true, true);
+    expect("""
+        a: [w x 1]
+        b: [w x 1] [w x 2] [r x 1]
+        """, true, true, true);
+    expect("""
+        a: [w x 1]@1-2
+        b: [w x 1]@3-4 [w x 2]@5-6 [r x 1]@7-8
+        """, true, true, false);
+  }
+
   @Test
   void labelsSetTransactionIds() {
     History h = HistoryDsl.parse("s: T7[w x 1] [r x 1]\nt: [r x init]!@5-9");

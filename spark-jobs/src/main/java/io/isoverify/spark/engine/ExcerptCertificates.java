@@ -9,6 +9,7 @@ import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
+import io.isoverify.history.anomaly.WrConstraint;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.explain.CertificateSummary;
 import io.isoverify.solver.CertificateFactory;
@@ -39,7 +40,8 @@ import org.apache.spark.sql.SparkSession;
  * operations of its two transactions (WR: the first installed the value and the second read
  * it from outside; WW: the first installed the value and the second writes the key; RW: the
  * first read the value from outside and the second overwrites it; SO: session and position;
- * RT: the client timestamps), the edges close a cycle, SI's rule on consecutive RW edges,
+ * RT: the client timestamps), the writer each read of a repeated value is assumed to have
+ * read from installed it, the edges close a cycle, SI's rule on consecutive RW edges,
  * and that the version orders the cycle states (its WW edges, and for an RW edge the read
  * value's writer before the overwriter: the excerpt includes the writers of the values RW
  * edges read, found by a second filtered scan) do not contradict each other. These facts are local to the transactions
@@ -190,8 +192,17 @@ final class ExcerptCertificates {
   private Certificate restate(Certificate c, Level level) {
     List<Edge> edges = mapped(c.edges());
     if (isGraphCycle(c)) {
-      Certificate cycle = new CertificateFactory(h).cycle(edges, c.choices());
-      Check check = CycleCheck.check(h, level, cycle.edges());
+      List<WrConstraint> reads = new ArrayList<>();
+      for (WrConstraint r : c.reads()) {
+        int[] writers = r.writers().clone();
+        for (int i = 0; i < writers.length; i++) {
+          writers[i] = txn(writers[i]);
+        }
+        reads.add(new WrConstraint(txn(r.reader()), -1, key(r.key()), -1, writers,
+            txn(r.assumed())));
+      }
+      Certificate cycle = new CertificateFactory(h).cycle(edges, c.choices(), reads);
+      Check check = CycleCheck.check(h, level, cycle.edges(), cycle.reads());
       if (!check.valid()) {
         throw new IllegalStateException("the independent checker rejected the certificate "
             + CertificateSummary.of(h, cycle) + ": " + check.problem());

@@ -151,12 +151,11 @@ final class GraphPhase {
       }).toList();
     }
     long t0 = System.nanoTime();
-    List<ComponentData> data = components.stream().map(ComponentData::of).toList();
+    // components and answers are serializable: they travel as they are
     List<SolveResult> results = JavaSparkContext.fromSparkContext(spark.sparkContext())
-        .parallelize(data, Math.max(1, Math.min(data.size(), 1000)))
-        .map(d -> d.solve(level, limits))
-        .collect().stream()
-        .map(ComponentData.Answer::result).toList();
+        .parallelize(components, Math.max(1, Math.min(components.size(), 1000)))
+        .map(c -> ComponentSolver.solve(c, level, limits))
+        .collect();
     phases.merge("solve on executors", System.nanoTime() - t0, Long::sum);
     return results;
   }

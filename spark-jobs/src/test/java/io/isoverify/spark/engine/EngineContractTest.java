@@ -1,12 +1,14 @@
 package io.isoverify.spark.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.datasets.sim.RandomHistories;
 import io.isoverify.engine.Engine;
 import io.isoverify.engine.InProcessEngine;
 import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.ProgressListener;
+import io.isoverify.engine.RepeatedValueHistories;
 import io.isoverify.engine.RunReport;
 import io.isoverify.engine.VerifyRequest;
 import io.isoverify.history.History;
@@ -18,6 +20,7 @@ import io.isoverify.history.formats.HistoryFormat;
 import io.isoverify.history.io.JsonlHistoryWriter;
 import io.isoverify.history.io.ParquetHistoryWriter;
 import io.isoverify.history.testing.HistoryDsl;
+import io.isoverify.history.testing.RepeatedValues;
 import io.isoverify.history.testing.SharedCorpora;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,9 +41,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * result on the same history, at every level: the same verdict and reason, the same count
  * of every anomaly, and the same certificates (anomaly, transactions, keys, operations,
  * edges and their words, by the names the file gives, since each engine's ids are its own).
- * The histories: one per named anomaly with its valid twin, a duplicate-value refusal, the
- * mini-transaction and lightweight-transaction cases (same path on both engines), and a
- * sample of the differential corpus (random histories, fixed seeds) in one file.
+ * The histories: one per named anomaly with its valid twin, repeated written values
+ * (veristrong's Figures 2b and 3, with twins), a duplicate-append refusal, Elle's list-append
+ * cases, the mini-transaction and lightweight-transaction cases (same path on both engines),
+ * and samples of the differential corpora (random histories, fixed seeds, as they are and
+ * with their values folded onto a few) in one file each.
  */
 class EngineContractTest {
   private static final List<Level> ALL = List.of(Level.SER, Level.SI, Level.SSER);
@@ -83,7 +88,9 @@ class EngineContractTest {
     c.put("not my last write", "s1: [w x 1; w x 2; r x 1]");
     c.put("non-repeatable read", "s1: [w x 1]\ns2: [r x init; r x 1]");
     c.put("unknown outcome read, valid", "s1: [w x 1]?\ns2: [r x 1]");
-    c.put("duplicate value", "s1: [w x 1]\ns2: [w x 1]\ns3: [r x 1]");
+    c.put("duplicate value valid", "s1: [w x 1]\ns2: [w x 1]\ns3: [r x 1]");
+    c.putAll(RepeatedValueHistories.cases());
+    c.put("duplicate append", "s1: [a x 1]\ns2: [a x 1]");
     listAppendCases(c);
     // mini-transactions (mtc IV-B) and lightweight transactions (mtc IV-E): their own path
     c.put("mini-transactions fractured read",
@@ -157,6 +164,8 @@ class EngineContractTest {
             ? CheckPath.LIGHTWEIGHT_TRANSACTIONS : CheckPath.MINI_TRANSACTIONS, l.path().path(),
             name + " at " + l.level());
       }
+    } else if (name.equals("duplicate append")) {
+      assertEquals(3, local.exitCode(), "refused, UNKNOWN");
     }
   }
 
@@ -174,12 +183,33 @@ class EngineContractTest {
   }
 
   /**
+   * The same with repeated values (veristrong's candidate writers), taken one by one: in a
+   * union the first non-cycle anomaly would stop the cycle search for all of them.
+   */
+  @Test
+  void aSampleOfTheRepeatedValuesCorpusGivesTheSameResults() throws Exception {
+    int cycles = 0;
+    for (long seed = 1; seed <= 12; seed++) {
+      Level level = Level.values()[(int) (seed % 3)];
+      History h = RepeatedValues.of(seed % 2 == 0 ? RandomHistories.valid(seed, level)
+          : RandomHistories.candidate(seed, level).history(), 2);
+      Path file = dir.resolve("repeated-" + seed + ".parquet");
+      ParquetHistoryWriter.write(h, file);
+      RunReport spark = assertSame("repeated values, seed " + seed, file, HistoryFormat.PARQUET);
+      cycles += spark.levels().stream().anyMatch(l -> l.certificates().stream()
+          .anyMatch(c -> c.anomaly().isCycle())) ? 1 : 0;
+    }
+    assertTrue(cycles > 0, "some sample needs the cycle search");
+  }
+
+  /**
    * The peers' published histories, in their own formats: the Spark engine converts them on
    * the way in and must agree with the in-process engine on every level.
    */
   @ParameterizedTest(name = "{0}")
   @CsvSource({"cobra/cockroach-G2-ser-violation, cobra", "cobra/twitter-1k-valid, cobra",
       "dbcop/dgraph-si-violation/history.bincode, dbcop", "text/postgres-ser-violation.txt, text",
+      "dbcop/RH-1k-valid-duplicate-values/hist-00000/history.bincode, dbcop",
       "vbox/iat_dda_read_skew_committed_pred, vbox",
       "vbox/wat_sda_lost_update_c1, vbox", "vbox/rat_sda_dirty_read, vbox"})
   void theSharedCorporaGiveTheSameResultsOnBothEngines(String entry, String format) throws Exception {

@@ -95,10 +95,10 @@ class SparkStagesEdgeCaseTest {
   }
 
   @Test
-  void theLowestDuplicateWriteIsRefusedInTheSameWords() throws Exception {
+  void theLowestDuplicateAppendIsRefusedInTheSameWords() throws Exception {
     String[] rows = Arrays.copyOf(ROWS, ROWS.length + 2);
     rows[ROWS.length] = "session=f txn=20 txn_pos=0 op_pos=0 kind=w key=y value=y3 outcome=aborted";
-    rows[ROWS.length + 1] = "session=f txn=20 txn_pos=0 op_pos=1 kind=w key=x value=x1 outcome=aborted";
+    rows[ROWS.length + 1] = "session=f txn=20 txn_pos=0 op_pos=1 kind=app key=x value=x1 outcome=aborted";
     Path f = ParquetTestFiles.write(dir.resolve("d.parquet"), STRINGS, rows);
     History h = ParquetHistoryReader.read(f);
     String expected = new InProcessVerifier(VerifierOptions.defaults())

@@ -1,0 +1,165 @@
+package io.isoverify.graph;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The {@link Component}s of the groups of SCCs {@link ComponentBuilder} joined: per group
+ * with a kept constraint, its vertices (local ids ascending with the global ones, groups
+ * numbered by their lowest vertex), its known edges inside SCCs, its version-order
+ * constraints with their inner side edges, and its WR constraints ({@link ComponentReads})
+ * with their live candidates, each candidate's inner edges, and the inner derived edges of
+ * its kept constraints. O(vertices + known edges + kept constraints' edges).
+ */
+final class ComponentAssembly {
+  final List<Component> components = new ArrayList<>();
+  int largest;
+
+  /** One group's arrays as they are filled. */
+  private static final class Group {
+    final IntBuffer members = new IntBuffer();
+    final EdgeList known = new EdgeList();
+    final EdgeList sides = new EdgeList();
+    final IntBuffer sideStart = new IntBuffer();
+    int constraints;
+    final IntBuffer reader = new IntBuffer();
+    final IntBuffer key = new IntBuffer();
+    final IntBuffer candStart = new IntBuffer();
+    final IntBuffer writer = new IntBuffer();
+    final IntBuffer edgeStart = new IntBuffer();
+    final EdgeList edges = new EdgeList();
+    final EdgeList derived = new EdgeList();
+    final IntBuffer derivedConstraint = new IntBuffer();
+    final IntBuffer derivedSide = new IntBuffer();
+    final IntBuffer derivedCandidate = new IntBuffer();
+    final java.util.BitSet derivedCloses = new java.util.BitSet();
+
+    Group() {
+      sideStart.add(0);
+      candStart.add(0);
+      edgeStart.add(0);
+    }
+  }
+
+  /**
+   * @param home per constraint (version-order c, then WR j at {@code cons.count() + j}) an
+   *     SCC of its group, or -1 when it was dropped
+   */
+  ComponentAssembly(int n, int[] txnOf, EdgeList known, Constraints cons, ReadEdges reads,
+      int[] comp, int[] parent, int[] home) {
+    int[] groupOfRoot = new int[parent.length];
+    Arrays.fill(groupOfRoot, -2);
+    for (int h : home) {
+      if (h >= 0) {
+        groupOfRoot[ComponentBuilder.find(parent, h)] = -1;
+      }
+    }
+    int[] group = new int[n];
+    int[] local = new int[n];
+    List<Group> groups = new ArrayList<>();
+    for (int v = 0; v < n; v++) {
+      int r = ComponentBuilder.find(parent, comp[v]);
+      if (groupOfRoot[r] == -1) {
+        groupOfRoot[r] = groups.size();
+        groups.add(new Group());
+      }
+      group[v] = groupOfRoot[r] < 0 ? -1 : groupOfRoot[r];
+      if (group[v] >= 0) {
+        local[v] = groups.get(group[v]).members.size();
+        groups.get(group[v]).members.add(txnOf[v]);
+      }
+    }
+    for (int e = 0; e < known.size(); e++) {
+      int u = known.from(e);
+      int v = known.to(e);
+      if (comp[u] == comp[v] && group[u] >= 0) {
+        groups.get(group[u]).known.add(local[u], local[v], known.type(e), known.key(e));
+      }
+    }
+    int nc = cons.count();
+    int[] localConstraint = new int[nc];
+    EdgeList sides = cons.edges;
+    for (int c = 0; c < nc; c++) {
+      if (home[c] < 0) {
+        continue;
+      }
+      Group g = groups.get(groupOfRoot[ComponentBuilder.find(parent, home[c])]);
+      localConstraint[c] = g.constraints++;
+      for (int s = 0; s < 2; s++) {
+        inner(sides, cons.begin(c, s), cons.end(c, s), comp, local, g.sides);
+        g.sideStart.add(g.sides.size());
+      }
+    }
+    ReadConstraints r = reads.reads;
+    int[] localCandidate = new int[r.candSlot.length];
+    for (int j = 0; j < r.count; j++) {
+      if (home[nc + j] < 0) {
+        continue;
+      }
+      Group g = groups.get(groupOfRoot[ComponentBuilder.find(parent, home[nc + j])]);
+      g.reader.add(local[r.reader[j]]);
+      g.key.add(r.key[j]);
+      for (int i = r.candStart[j]; i < r.candStart[j + 1]; i++) {
+        if (reads.live(i)) {
+          localCandidate[i] = g.writer.size();
+          g.writer.add(txnOf[reads.writerVertex(i)]);
+          inner(reads.edges, reads.edgeStart[i], reads.edgeStart[i + 1], comp, local, g.edges);
+          g.edgeStart.add(g.edges.size());
+        }
+      }
+      g.candStart.add(g.writer.size());
+    }
+    EdgeList derived = reads.derived;
+    for (int d = 0; d < derived.size(); d++) {
+      int c = reads.constraint.get(d);
+      int i = reads.candidate.get(d);
+      int u = derived.from(d);
+      int v = derived.to(d);
+      if (home[c] >= 0 && home[nc + r.constraintOf[i]] >= 0 && comp[u] == comp[v]) {
+        Group g = groups.get(group[u]);
+        g.derivedCloses.set(g.derived.size(), reads.closes.get(d));
+        g.derived.add(local[u], local[v], derived.type(d), derived.key(d));
+        g.derivedConstraint.add(localConstraint[c]);
+        g.derivedSide.add(reads.side.get(d));
+        g.derivedCandidate.add(localCandidate[i]);
+      }
+    }
+    for (Group g : groups) {
+      components.add(component(g));
+      largest = Math.max(largest, g.members.size());
+    }
+  }
+
+  private static Component component(Group g) {
+    ComponentReads reads = g.reader.size() == 0 ? ComponentReads.NONE : new ComponentReads(
+        g.reader.toArray(), g.key.toArray(), g.candStart.toArray(), g.writer.toArray(),
+        g.edgeStart.toArray(), g.edges.fromArray(), g.edges.toArray(), g.edges.typeArray(),
+        g.edges.keyArray(), g.derived.fromArray(), g.derived.toArray(), g.derived.keyArray(),
+        g.derivedConstraint.toArray(), g.derivedSide.toArray(), g.derivedCandidate.toArray(),
+        bits(g.derivedCloses, g.derived.size()));
+    return new Component(g.members.toArray(), g.known.fromArray(), g.known.toArray(),
+        g.known.typeArray(), g.known.keyArray(), g.sideStart.toArray(), g.sides.fromArray(),
+        g.sides.toArray(), g.sides.typeArray(), g.sides.keyArray(), reads);
+  }
+
+  private static boolean[] bits(java.util.BitSet set, int n) {
+    boolean[] out = new boolean[n];
+    for (int i = set.nextSetBit(0); i >= 0 && i < n; i = set.nextSetBit(i + 1)) {
+      out[i] = true;
+    }
+    return out;
+  }
+
+  /** Appends the edges begin..end-1 that lie inside an SCC, in local ids. */
+  private static void inner(EdgeList edges, int begin, int end, int[] comp, int[] local,
+      EdgeList out) {
+    for (int e = begin; e < end; e++) {
+      int u = edges.from(e);
+      int v = edges.to(e);
+      if (comp[u] == comp[v]) {
+        out.add(local[u], local[v], edges.type(e), edges.key(e));
+      }
+    }
+  }
+}

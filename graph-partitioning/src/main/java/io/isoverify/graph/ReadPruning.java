@@ -1,0 +1,218 @@
+package io.isoverify.graph;
+
+import io.isoverify.history.anomaly.EdgeType;
+
+/**
+ * Pruning of the WR constraints (veristrong section 6.1.1, Cases II and III; Appendix D,
+ * Algorithm 5 lines 18-28; Figure 18's WR-ELIM, WR-INTRO and NO-CHOICE), beside
+ * {@link Pruner}'s pruning of the WW ones and to the same fixpoint. A candidate writer W of a
+ * read by R on key x brings the edge W -WR-> R and, for every known W -WW-> U, the edge
+ * R -RW-> U (the version R read was overwritten by U); a candidate one of whose edges would
+ * close a cycle with the known paths is eliminated; the last one left becomes known, its
+ * edges with it, and R a reader of W's version from then on (a "late" reader: a WW edge
+ * out of W that becomes known later brings R -RW-> U along, {@link #addLate}). No candidate
+ * left is a violation: one cycle per candidate.
+ *
+ * <p>The known WW edges out of candidate versions are indexed as the known graph grows
+ * (linked lists, O(1) per known edge, one slot lookup per WW edge). A round costs
+ * O(sum over live candidates of (1 + known WW successors of their version)) reachability
+ * queries.
+ */
+final class ReadPruning {
+  private static final int WR = EdgeType.WR.ordinal();
+  private static final int WW = EdgeType.WW.ordinal();
+  private static final int RW = EdgeType.RW.ordinal();
+
+  /** Receives the edges a round made known, known[begin..end); false when they close a cycle. */
+  interface Sink {
+    boolean added(int begin, int end);
+  }
+
+  final ReadConstraints reads;
+  private final Versions versions;
+  private final EdgeList known;
+  private int scanned;
+  /** Known WW successors of each candidate slot: succTo[x], then succNext[x]; -1 ends. */
+  private final int[] succHead;
+  private final IntBuffer succTo = new IntBuffer();
+  private final IntBuffer succNext = new IntBuffer();
+  /** Readers pruning resolved to each slot, as linked lists the same way. */
+  private final int[] lateHead;
+  private final IntBuffer lateReader = new IntBuffer();
+  private final IntBuffer lateNext = new IntBuffer();
+  /** The edge that made each candidate impossible (for the NO-CHOICE explanation). */
+  private final EdgeList closing = new EdgeList(4);
+  private int[] closingOf;
+  /** NO-CHOICE: the constraint whose candidates all close a cycle, or -1. */
+  int conflict = -1;
+
+  ReadPruning(Versions versions, EdgeList known) {
+    this.versions = versions;
+    this.reads = versions.reads;
+    this.known = known;
+    succHead = new int[reads.count == 0 ? 0 : versions.slotCount()];
+    lateHead = new int[succHead.length];
+    java.util.Arrays.fill(succHead, -1);
+    java.util.Arrays.fill(lateHead, -1);
+  }
+
+  /** Indexes the known WW edges added since the last call that leave a candidate's version. */
+  void scanKnown() {
+    if (reads.count == 0) {
+      return;
+    }
+    for (; scanned < known.size(); scanned++) {
+      if (known.type(scanned) == WW) {
+        int s = versions.slot(known.key(scanned), known.from(scanned));
+        if (s >= 0 && reads.bySlotStart[s] < reads.bySlotStart[s + 1]) {
+          succTo.add(known.to(scanned));
+          succNext.add(succHead[s]);
+          succHead[s] = succTo.size() - 1;
+        }
+      }
+    }
+  }
+
+  /**
+   * One pass over the live WR constraints: eliminates the candidates that close a cycle,
+   * makes a last candidate known (handing its edges to {@code sink}), stops at a constraint
+   * with none left ({@link #conflict}). Returns how many candidates were eliminated plus how
+   * many constraints resolved.
+   */
+  int round(CycleGraph graph, ReachabilityIndex index, Sink sink) {
+    int pruned = 0;
+    for (int j = 0; j < reads.count; j++) {
+      if (!reads.live(j)) {
+        continue;
+      }
+      scanKnown();
+      int left = 0;
+      int last = -1;
+      for (int i = reads.candStart[j]; i < reads.candStart[j + 1]; i++) {
+        if (reads.dead[i]) {
+          continue;
+        }
+        if (closes(graph, index, j, i)) {
+          reads.dead[i] = true;
+          pruned++;
+        } else {
+          left++;
+          last = i;
+        }
+      }
+      if (left == 0) {
+        conflict = j;
+        return pruned;
+      }
+      if (left == 1) {
+        pruned++;
+        if (!sink.added(resolve(j, last), known.size())) {
+          return pruned;
+        }
+      }
+    }
+    return pruned;
+  }
+
+  /** Whether candidate i of constraint j has an edge closing a cycle; records the edge. */
+  private boolean closes(CycleGraph graph, ReachabilityIndex index, int j, int i) {
+    int slot = reads.candSlot[i];
+    int w = versions.slotVertex[slot];
+    int r = reads.reader[j];
+    int key = reads.key[j];
+    if (graph.closesCycle(index, w, r, WR)) {
+      return record(i, w, r, WR, key);
+    }
+    for (int x = succHead[slot]; x >= 0; x = succNext.get(x)) {
+      int u = succTo.get(x);
+      if (u != r && graph.closesCycle(index, r, u, RW)) {
+        return record(i, r, u, RW, key);
+      }
+    }
+    return false;
+  }
+
+  private boolean record(int i, int from, int to, int type, int key) {
+    if (closingOf == null) {
+      closingOf = new int[reads.candSlot.length];
+    }
+    closingOf[i] = closing.size();
+    closing.add(from, to, type, key);
+    return true;
+  }
+
+  /** Makes candidate i of constraint j known; returns the first of the edges it added. */
+  private int resolve(int j, int i) {
+    scanKnown();
+    int begin = known.size();
+    int slot = reads.candSlot[i];
+    int r = reads.reader[j];
+    int key = reads.key[j];
+    reads.resolved[j] = i;
+    known.add(versions.slotVertex[slot], r, WR, key);
+    for (int x = succHead[slot]; x >= 0; x = succNext.get(x)) {
+      if (succTo.get(x) != r) {
+        known.add(r, succTo.get(x), RW, key);
+      }
+    }
+    lateReader.add(r);
+    lateNext.add(lateHead[slot]);
+    lateHead[slot] = lateReader.size() - 1;
+    return begin;
+  }
+
+  /** True when pruning resolved some read to a version (there are late readers). */
+  boolean anyLate() {
+    return lateReader.size() > 0;
+  }
+
+  /** The edge that eliminated candidate i (in {@link #closingEdges()}). */
+  int closingEdge(int i) {
+    return closingOf[i];
+  }
+
+  EdgeList closingEdges() {
+    return closing;
+  }
+
+  /**
+   * The late readers' edges of a WW edge {@code from -> to} on {@code key} about to be known
+   * or chosen: R -RW-> to for every reader R pruning resolved to from's version. O(1) when
+   * there is none.
+   */
+  void addLate(int from, int to, int key, EdgeList into) {
+    int slot = lateHead.length == 0 ? -1 : versions.slot(key, from);
+    for (int x = slot < 0 ? -1 : lateHead[slot]; x >= 0; x = lateNext.get(x)) {
+      if (lateReader.get(x) != to) {
+        into.add(lateReader.get(x), to, RW, key);
+      }
+    }
+  }
+
+  /** A late reader's edge of WW edge {@code from -> to} that closes a cycle, into out; or false. */
+  boolean lateCloses(CycleGraph graph, ReachabilityIndex index, int from, int to, int key,
+      EdgeList out) {
+    int slot = lateHead.length == 0 ? -1 : versions.slot(key, from);
+    for (int x = slot < 0 ? -1 : lateHead[slot]; x >= 0; x = lateNext.get(x)) {
+      int r = lateReader.get(x);
+      if (r != to && graph.closesCycle(index, r, to, RW)) {
+        out.add(r, to, RW, key);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The versions known to follow a slot's directly: the targets of known WW edges out of it. */
+  int successorHead(int slot) {
+    return succHead.length == 0 ? -1 : succHead[slot];
+  }
+
+  int successorNext(int x) {
+    return succNext.get(x);
+  }
+
+  int successorTo(int x) {
+    return succTo.get(x);
+  }
+}
