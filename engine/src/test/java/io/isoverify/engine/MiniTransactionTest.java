@@ -144,6 +144,9 @@ class MiniTransactionTest {
     assertGeneral("s1: [w x 1]\ns2: [r x init; w x 2]",
         "transaction T1 writes a key without reading it first, and T2 writes it after reading "
             + "its initial state: their order is not fixed: not a mini-transaction");
+    assertGeneral("s1: [r x init; w x 1]\ns2: [r x 1; w x 2]\ns3: [r x 2; w x 1]",
+        "T1 and T3 write the same value to one key: not a mini-transaction history (its values "
+            + "are unique)");
     assertGeneral("s1: [a x 1]\ns2: [r x (1)]",
         "the history has list-append reads (Elle): not a mini-transaction history");
     // aborted transactions do not count

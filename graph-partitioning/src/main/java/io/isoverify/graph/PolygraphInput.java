@@ -144,7 +144,7 @@ public final class PolygraphInput {
    */
   public HistoryShape shape(long listReads, long predicateReads, IntFunction<String> txnName) {
     return TransactionShapes.of(new TransactionShapes.Input(keyCount, outcome, session, start,
-        end, ops.readStart, ops.readKey, ops.readWriter, ops.writeKey, ops.writeTxn,
+        end, ops.readStart, ops.readKey, ops.readWriter, ops.writeKey, ops.writeValue, ops.writeTxn,
         internalReads, overwrittenWrites, listReads, predicateReads), txnName);
   }
 

@@ -19,8 +19,8 @@ import java.util.function.IntFunction;
  * transaction</em>, which only writes, each of its writes being the only write of its key
  * that no read precedes, on a key no transaction writes after reading its initial state
  * (mtc's initial transaction, and an insert-if-not-exists recorded without its read). With
- * written values unique per key (the duplicate-value refusal of the non-cycle checks, which
- * counts every outcome), the version order of every key is then fixed: after the initial
+ * written values unique per key (two effective writes of one value to one key, which
+ * veristrong's candidate writers would check, make a history general), the version order of every key is then fixed: after the initial
  * state comes the version read-modify-written from it, or the key's one initial write, and
  * after each version the one written by the transaction that read it (two such are the
  * Divergence pattern, mtc Definition 10). Aborted transactions do not count: they install
@@ -49,14 +49,16 @@ public final class TransactionShapes {
    *
    * @param readStart external reads of t: readStart[t] .. readStart[t+1]-1 of readKey and
    *     readWriter ({@link KeyRules#INIT_WRITER} for a read of the initial state)
-   * @param writeKey effective writes: writeKey[i] by writeTxn[i]
+   * @param writeKey effective writes: writeKey[i], writeValue[i] by writeTxn[i], sorted by
+   *     (key, value)
    * @param internalReads per t, reads of a key after its own write of it
    * @param overwrittenWrites per t, writes of a key it overwrote itself later
    * @param listReads operations with a read list, every outcome
    * @param predicateReads predicate reads, every outcome
    */
   public record Input(int keyCount, byte[] outcome, int[] session, long[] start, long[] end,
-      int[] readStart, int[] readKey, int[] readWriter, int[] writeKey, int[] writeTxn,
+      int[] readStart, int[] readKey, int[] readWriter, int[] writeKey, int[] writeValue,
+      int[] writeTxn,
       byte[] internalReads, byte[] overwrittenWrites, long listReads, long predicateReads) {}
 
   /** The shape, its reasons naming transactions by {@code txnName}. */
@@ -148,6 +150,14 @@ public final class TransactionShapes {
       }
       if (in.predicateReads() > 0) {
         return "the history has predicate reads" + suffix + " history";
+      }
+      int[] key = in.writeKey();
+      int[] value = in.writeValue();
+      for (int i = 1; i < key.length; i++) {
+        if (key[i] == key[i - 1] && value[i] == value[i - 1]) {
+          return name.apply(in.writeTxn()[i - 1]) + " and " + name.apply(in.writeTxn()[i])
+              + " write the same value to one key" + suffix + " history (its values are unique)";
+        }
       }
       for (int t = 0; t < n; t++) {
         if (in.outcome()[t] == ABORTED) {
