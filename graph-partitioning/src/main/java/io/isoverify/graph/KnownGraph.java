@@ -38,6 +38,7 @@ final class KnownGraph {
     if (realTime) {
       RealTimeEdges.add(history, vertices, known);
     }
+    known.trim();
   }
 
   int vertexCount() {

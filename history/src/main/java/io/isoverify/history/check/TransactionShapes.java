@@ -142,6 +142,30 @@ public final class TransactionShapes {
       return a;
     }
 
+    /**
+     * Two transactions whose effective writes put one value on one key, as (second << 32 |
+     * first), the pair whose second is lowest (then its first), so that both engines, which
+     * code values differently, name the same pair; -1 when values are unique. Writes come
+     * sorted by (key, value, transaction): the two lowest writers of a value lead its run.
+     * O(writes).
+     */
+    private long repeatedValue() {
+      int[] key = in.writeKey();
+      int[] value = in.writeValue();
+      int[] txn = in.writeTxn();
+      long best = -1;
+      for (int i = 1; i < key.length; i++) {
+        boolean runStart = i == 1 || key[i - 2] != key[i] || value[i - 2] != value[i];
+        if (runStart && key[i] == key[i - 1] && value[i] == value[i - 1]) {
+          long pair = ((long) txn[i] << 32) | txn[i - 1];
+          if (best < 0 || pair < best) {
+            best = pair;
+          }
+        }
+      }
+      return best;
+    }
+
     /** Why the history is not a mini-transaction history, or null. */
     String notMini() {
       String suffix = ": not a mini-transaction";
@@ -151,13 +175,10 @@ public final class TransactionShapes {
       if (in.predicateReads() > 0) {
         return "the history has predicate reads" + suffix + " history";
       }
-      int[] key = in.writeKey();
-      int[] value = in.writeValue();
-      for (int i = 1; i < key.length; i++) {
-        if (key[i] == key[i - 1] && value[i] == value[i - 1]) {
-          return name.apply(in.writeTxn()[i - 1]) + " and " + name.apply(in.writeTxn()[i])
-              + " write the same value to one key" + suffix + " history (its values are unique)";
-        }
+      long pair = repeatedValue();
+      if (pair >= 0) {
+        return name.apply((int) (pair & 0xffffffffL)) + " and " + name.apply((int) (pair >>> 32))
+            + " write the same value to one key" + suffix + " history (its values are unique)";
       }
       for (int t = 0; t < n; t++) {
         if (in.outcome()[t] == ABORTED) {
