@@ -49,8 +49,18 @@ final class KnownArcs {
       }
     }
     int[] queue = new int[nodes];
+    order = Arrays.copyOf(queue, kahn(start, succ, indegree, queue));
+  }
+
+  /**
+   * Kahn's algorithm, FIFO in node order, over the CSR {@code start}/{@code succ}: fills
+   * {@code queue} with the nodes in a topological order and returns how many (fewer than
+   * the nodes when some lie on a cycle; {@code indegree} is then still positive for them).
+   * O(V + E).
+   */
+  private static int kahn(int[] start, int[] succ, int[] indegree, int[] queue) {
     int tail = 0;
-    for (int v = 0; v < nodes; v++) {
+    for (int v = 0; v < indegree.length; v++) {
       if (indegree[v] == 0) {
         queue[tail++] = v;
       }
@@ -63,7 +73,7 @@ final class KnownArcs {
         }
       }
     }
-    order = Arrays.copyOf(queue, tail);
+    return tail;
   }
 
   /**
@@ -94,20 +104,7 @@ final class KnownArcs {
       next[fill[base.from(b)]++] = base.to(b);
     }
     int[] queue = new int[n];
-    int tail = 0;
-    for (int v = 0; v < n; v++) {
-      if (indegree[v] == 0) {
-        queue[tail++] = v;
-      }
-    }
-    for (int head = 0; head < tail; head++) {
-      int v = queue[head];
-      for (int i = from[v]; i < from[v + 1]; i++) {
-        if (--indegree[next[i]] == 0) {
-          queue[tail++] = next[i];
-        }
-      }
-    }
+    int tail = kahn(from, next, indegree, queue);
     for (int v = 0; v < n; v++) {
       if (indegree[v] > 0) {
         queue[tail++] = v;
