@@ -133,7 +133,7 @@ public final class Dictionary {
    * history is built its hot paths see only codes, and the table (16 bytes a slot, two slots
    * a value) cost as much as the operations' columns (a history of 10^7 transactions writes
    * 5.7 * 10^7 distinct values). The next {@link #encode} or {@link #find} of a long rebuilds
-   * it, O(size).
+   * it, O(size); like encoding, that is for one thread at a time (decoding is not affected).
    */
   public void compact() {
     longs = java.util.Arrays.copyOf(longs, Math.max(size, 16));
