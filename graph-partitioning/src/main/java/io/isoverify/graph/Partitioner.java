@@ -99,12 +99,16 @@ public final class Partitioner {
     progress.phase("components");
     ComponentBuilder parts = null;
     if (knownCycle == null && conflict == null) {
-      // the components are built from the live constraints alone, and the dead ones' edges are
-      // garbage once the pruner is (spark-jobs/README.md, memory)
+      // the components are built from the live constraints alone (spark-jobs/README.md,
+      // memory)
       Constraints sides = constraints.withLate(reads).compacted();
       progress.retained("constraints left", sides);
-      parts = new ComponentBuilder(n, g.vertices.txnOf, known, sides,
-          new ReadEdges(g.versions, reads, sides, pruner::closes), options);
+      ReadEdges readEdges = new ReadEdges(g.versions, reads, sides, pruner::closes);
+      // the index and pruning graph (200 ints per vertex with 200 sessions) are garbage
+      // while the components are built
+      pruner = null;
+      constraints = null;
+      parts = new ComponentBuilder(n, g.vertices.txnOf, known, sides, readEdges, options);
     }
     progress.retained("components", parts);
     long t3 = System.nanoTime();
