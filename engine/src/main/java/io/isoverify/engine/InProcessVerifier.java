@@ -120,6 +120,9 @@ public final class InProcessVerifier {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while solving components", e);
     } catch (ExecutionException e) {
+      if (e.getCause() instanceof OutOfMemoryError oom) {
+        throw oom; // the same answer as anywhere else: UNKNOWN, out of memory
+      }
       throw new IllegalStateException("a component solve failed: " + e.getCause(), e.getCause());
     }
     return results;
