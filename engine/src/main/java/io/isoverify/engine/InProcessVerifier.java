@@ -17,6 +17,7 @@ import io.isoverify.solver.ComponentSolver;
 import io.isoverify.solver.PartitionInput;
 import io.isoverify.solver.SolveResult;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -61,9 +62,25 @@ public final class InProcessVerifier {
       }
       return input[0];
     };
+    Level last = Collections.max(levels);
     return verifyWith(h, levels, () -> polygraph.get().shape(listReads(h), h.predicates().size(),
         h::showTxn), (level, path, progress) -> new PartitionInput(Partitioner.partition(
-            polygraph.get(), level, options.partition().withProgress(progress), path)));
+            lastUse(input, polygraph, level == last), level,
+            options.partition().withProgress(progress), path)));
+  }
+
+  /**
+   * The shared input, which the verifier stops holding when {@code last}: the partitioner
+   * of the last level then lets it go once its graph is built (no local keeps it either,
+   * it is passed straight on).
+   */
+  private static PolygraphInput lastUse(PolygraphInput[] input, Supplier<PolygraphInput> polygraph,
+      boolean last) {
+    PolygraphInput in = polygraph.get();
+    if (last) {
+      input[0] = null;
+    }
+    return in;
   }
 
   /** Operations with a read list, every outcome (what the Spark engine counts alike). */

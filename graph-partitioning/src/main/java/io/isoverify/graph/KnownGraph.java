@@ -14,7 +14,11 @@ import io.isoverify.history.anomaly.EdgeType;
  * writes), plus O(n c) for the real-time edges.
  */
 final class KnownGraph {
-  final PolygraphInput history;
+  /**
+   * The input, for the mini-transaction paths' later reads; null after
+   * {@link #releaseInput()}.
+   */
+  PolygraphInput history;
   final Vertices vertices;
   final Versions versions;
   final Chains chains;
@@ -39,6 +43,15 @@ final class KnownGraph {
       RealTimeEdges.add(history, vertices, known);
     }
     known.trim();
+  }
+
+  /**
+   * Forgets the input: the general path reads nothing of it once the graph is built, so a
+   * caller verifying its last level lets it be collected (53 bytes per transaction on a
+   * list-append history, spark-jobs/README.md's memory budget).
+   */
+  void releaseInput() {
+    history = null;
   }
 
   int vertexCount() {

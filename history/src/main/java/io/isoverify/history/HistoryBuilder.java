@@ -46,8 +46,10 @@ public final class HistoryBuilder {
   private int[] opKey = new int[1024];
   private int[] opValue = new int[1024];
   private long[] opRow = new long[1024];
-  /** Per row added, its read list or null; null until a row has one. */
-  private int[][] readLists;
+  /** The read lists' prefix tree; null until a row has a list. */
+  private ReadLists.Builder readLists;
+  /** Per row added, the node of its read list or -1; null until a row has one. */
+  private int[] listNode;
   private int readListCount;
   private final Map<Integer, PredicateRead> predicates = new HashMap<>();
 
@@ -140,15 +142,27 @@ public final class HistoryBuilder {
 
   /** Attaches the whole list a list-append read returned to the row just added. */
   public void attachReadList(int[] valueCodes) {
+    attachReadList(valueCodes, valueCodes.length);
+  }
+
+  /**
+   * Attaches the list {@code valueCodes[0..length)} to the row just added; the array is
+   * not kept (the lists share one prefix tree, {@link ReadLists}).
+   */
+  public void attachReadList(int[] valueCodes, int length) {
     if (readLists == null) {
-      readLists = new int[Math.max(ops, 1024)][];
-    } else if (ops > readLists.length) {
-      readLists = Arrays.copyOf(readLists, Math.max(ops, readLists.length * 2));
+      readLists = new ReadLists.Builder();
+      listNode = new int[Math.max(ops, 1024)];
+      Arrays.fill(listNode, -1);
+    } else if (ops > listNode.length) {
+      int old = listNode.length;
+      listNode = Arrays.copyOf(listNode, Math.max(ops, old * 2));
+      Arrays.fill(listNode, old, listNode.length, -1);
     }
-    if (readLists[ops - 1] == null) {
+    if (listNode[ops - 1] < 0) {
       readListCount++;
     }
-    readLists[ops - 1] = valueCodes.clone();
+    listNode[ops - 1] = readLists.add(opKey[ops - 1], valueCodes, length);
   }
 
   /** Attaches a predicate to the predicate-read row just added. */
@@ -214,7 +228,7 @@ public final class HistoryBuilder {
     byte[] kindOut = new byte[ops];
     int[] keyOut = new int[ops];
     int[] valueOut = new int[ops];
-    int[][] listsOut = readLists == null ? null : new int[ops][];
+    int[] listsOut = readLists == null ? null : new int[ops];
     Map<Integer, PredicateRead> predicatesOut = new HashMap<>();
     int[] sessionStart = new int[sessions.size() + 1];
     Arrays.fill(sessionStart, -1);
@@ -254,13 +268,13 @@ public final class HistoryBuilder {
     values.compact();
     return new History(source, txnId, txnSession, txnPos, txnOutcome, startTs, endTs, opStart,
         sessionStart, kindOut, keyOut, valueOut, sessions, keys, values,
-        listsOut == null ? ReadLists.NONE : new ReadLists(listsOut, readListCount),
+        listsOut == null ? ReadLists.NONE : readLists.build(listsOut, readListCount),
         predicatesOut);
   }
 
   /** Copies one transaction's operations in position order, checking positions 0..k-1. */
   private int copyOps(int g, int[] groupStart, int[] byTxn, int out, byte[] kindOut,
-      int[] keyOut, int[] valueOut, int[][] listsOut,
+      int[] keyOut, int[] valueOut, int[] listsOut,
       Map<Integer, PredicateRead> predicatesOut, long txn) throws InvalidHistoryException {
     int count = 0;
     for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
@@ -282,8 +296,8 @@ public final class HistoryBuilder {
       kindOut[out] = opKind[o];
       keyOut[out] = opKey[o];
       valueOut[out] = opValue[o];
-      if (listsOut != null && o < readLists.length) {
-        listsOut[out] = readLists[o];
+      if (listsOut != null) {
+        listsOut[out] = o < listNode.length ? listNode[o] : -1;
       }
       // Most histories have no predicate: skip the boxed lookup, one per operation.
       PredicateRead pr = predicates.isEmpty() ? null : predicates.get(o);

@@ -71,7 +71,7 @@ final class ParquetRowGroup {
         (int) f.number(RowFields.OP_POS), k, keyCode, valueCode,
         Outcome.ofOrdinal(f.outcome()), f.time(RowFields.START_TS), f.time(RowFields.END_TS));
     if (f.listLength() >= 0) {
-      b.attachReadList(Arrays.copyOf(readList.codes(), f.listLength()));
+      b.attachReadList(readList.codes(), f.listLength());
     }
     if (pr) {
       b.attachPredicate(new PredicateRead(f.number(RowFields.PRED_FIELD),
