@@ -100,6 +100,15 @@ class NotesTest {
     }
   }
 
+  /** A paragraph's own functions run on the executors, as in Zeppelin (the REPL's classes are served). */
+  @Test
+  void paragraphClosuresRunOnTheExecutors() {
+    ZeppelinNote.Paragraph p = new ZeppelinNote.Paragraph("closure", "closure", "spark",
+        "val doubledSum = spark.range(1, 5).map(i => i * 2).reduce(_ + _)");
+    NoteRunner.Ran ran = runner.run(new ZeppelinNote(Path.of("inline.zpln"), "inline", "inline", List.of(p)), p);
+    assertTrue(ran.output().contains("doubledSum: Long = 20"), ran.output());
+  }
+
   @Test
   void reportNoteRunsEveryParagraphOnARealReport() throws Exception {
     JsonNode json = JSON.readTree(report.resolve("report.json").toFile());
