@@ -46,10 +46,10 @@ public final class HistoryBuilder {
   private int[] opKey = new int[1024];
   private int[] opValue = new int[1024];
   private long[] opRow = new long[1024];
-  /** The read lists' prefix tree; null until a row has a list. */
+  /** The read lists' branches; null until a row has a list. */
   private ReadLists.Builder readLists;
-  /** Per row added, the node of its read list or -1; null until a row has one. */
-  private int[] listNode;
+  /** Per row added, whether it has a read list; null until a row has one. */
+  private boolean[] hasList;
   private int readListCount;
   private final Map<Integer, PredicateRead> predicates = new HashMap<>();
 
@@ -152,17 +152,15 @@ public final class HistoryBuilder {
   public void attachReadList(int[] valueCodes, int length) {
     if (readLists == null) {
       readLists = new ReadLists.Builder();
-      listNode = new int[Math.max(ops, 1024)];
-      Arrays.fill(listNode, -1);
-    } else if (ops > listNode.length) {
-      int old = listNode.length;
-      listNode = Arrays.copyOf(listNode, Math.max(ops, old * 2));
-      Arrays.fill(listNode, old, listNode.length, -1);
+      hasList = new boolean[Math.max(ops, 1024)];
+    } else if (ops > hasList.length) {
+      hasList = Arrays.copyOf(hasList, Math.max(ops, hasList.length * 2));
     }
-    if (listNode[ops - 1] < 0) {
+    if (!hasList[ops - 1]) {
       readListCount++;
+      hasList[ops - 1] = true;
     }
-    listNode[ops - 1] = readLists.add(opKey[ops - 1], valueCodes, length);
+    readLists.add(ops - 1, opKey[ops - 1], valueCodes, length);
   }
 
   /** Attaches a predicate to the predicate-read row just added. */
@@ -229,6 +227,7 @@ public final class HistoryBuilder {
     int[] keyOut = new int[ops];
     int[] valueOut = new int[ops];
     int[] listsOut = readLists == null ? null : new int[ops];
+    int[] lengthsOut = readLists == null ? null : new int[ops];
     Map<Integer, PredicateRead> predicatesOut = new HashMap<>();
     int[] sessionStart = new int[sessions.size() + 1];
     Arrays.fill(sessionStart, -1);
@@ -252,7 +251,7 @@ public final class HistoryBuilder {
       if (sessionStart[txnSession[t]] < 0) {
         sessionStart[txnSession[t]] = t;
       }
-      out = copyOps(g, groupStart, byTxn, out, kindOut, keyOut, valueOut, listsOut,
+      out = copyOps(g, groupStart, byTxn, out, kindOut, keyOut, valueOut, listsOut, lengthsOut,
           predicatesOut, txnId[t]);
     }
     opStart[groups] = out;
@@ -268,13 +267,13 @@ public final class HistoryBuilder {
     values.compact();
     return new History(source, txnId, txnSession, txnPos, txnOutcome, startTs, endTs, opStart,
         sessionStart, kindOut, keyOut, valueOut, sessions, keys, values,
-        listsOut == null ? ReadLists.NONE : readLists.build(listsOut, readListCount),
+        listsOut == null ? ReadLists.NONE : readLists.build(listsOut, lengthsOut, readListCount),
         predicatesOut);
   }
 
   /** Copies one transaction's operations in position order, checking positions 0..k-1. */
   private int copyOps(int g, int[] groupStart, int[] byTxn, int out, byte[] kindOut,
-      int[] keyOut, int[] valueOut, int[] listsOut,
+      int[] keyOut, int[] valueOut, int[] listsOut, int[] lengthsOut,
       Map<Integer, PredicateRead> predicatesOut, long txn) throws InvalidHistoryException {
     int count = 0;
     for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
@@ -297,7 +296,9 @@ public final class HistoryBuilder {
       keyOut[out] = opKey[o];
       valueOut[out] = opValue[o];
       if (listsOut != null) {
-        listsOut[out] = o < listNode.length ? listNode[o] : -1;
+        boolean has = o < hasList.length && hasList[o];
+        listsOut[out] = has ? readLists.branch(o) : -1;
+        lengthsOut[out] = has ? readLists.length(o) : 0;
       }
       // Most histories have no predicate: skip the boxed lookup, one per operation.
       PredicateRead pr = predicates.isEmpty() ? null : predicates.get(o);

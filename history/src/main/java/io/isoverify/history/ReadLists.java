@@ -8,51 +8,42 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 
 /**
- * The read lists of a history's list-append reads (Elle), by operation id, stored as one
- * prefix tree (trie) of elements: node 0 is the empty list, node x the list of
- * {@code parent[x]} followed by {@code element[x]}, and each operation holds the node of its
- * list (-1: no list). Elle's reads of one key return growing prefixes of one order, so the
- * lists share their prefixes and the tree has about one node per appended element: 4 bytes
- * per operation plus 8 per node, where one array per list cost a 16-byte header and 4 bytes
- * per element of every read (at 10M list-append transactions, about 0.2 GB against 1 GB).
- * Lists that are not prefixes of one another (the anomalies) simply branch. {@link #of}
- * rebuilds a list in O(its length); as a {@code Map} this is a read-only view whose
- * iteration runs over the operations in id order, O(operations).
+ * The read lists of a history's list-append reads (Elle), by operation id, stored as
+ * prefixes of shared arrays: each key has one or more branches (int arrays of element
+ * codes), and an operation's list is the first {@code length} elements of one branch.
+ * Elle's reads of one key return growing prefixes of one order, so a key usually has one
+ * branch, about as long as its appends, and the lists cost 8 bytes per operation plus 4 per
+ * appended element, where one array per list cost a 16-byte header and 4 bytes per element
+ * of every read (at 10M list-append transactions, about 0.3 GB against 1 GB). A list that is
+ * not a prefix of the key's last branch, nor that branch a prefix of it (the anomalies),
+ * starts a new branch. {@link #of} copies a list out in O(its length); as a {@code Map}
+ * this is a read-only view whose iteration runs over the operations in id order,
+ * O(operations).
  */
 final class ReadLists extends AbstractMap<Integer, int[]> {
-  static final ReadLists NONE = new ReadLists(new int[0], new int[] {-1}, new int[] {0}, 0);
+  static final ReadLists NONE = new ReadLists(new int[0], new int[0], new int[0][], 0);
 
-  private final int[] nodeOfOp;
-  private final int[] parent;
-  private final int[] element;
+  private final int[] branchOfOp;
+  private final int[] lengthOfOp;
+  private final int[][] branches;
   private final int count;
 
   /**
-   * @param nodeOfOp per operation the node of its list, or -1
+   * @param branchOfOp per operation the branch its list is a prefix of, or -1
+   * @param lengthOfOp per operation its list's length
    * @param count operations with a list
    */
-  private ReadLists(int[] nodeOfOp, int[] parent, int[] element, int count) {
-    this.nodeOfOp = nodeOfOp;
-    this.parent = parent;
-    this.element = element;
+  private ReadLists(int[] branchOfOp, int[] lengthOfOp, int[][] branches, int count) {
+    this.branchOfOp = branchOfOp;
+    this.lengthOfOp = lengthOfOp;
+    this.branches = branches;
     this.count = count;
   }
 
   /** The list of operation {@code o}, as a new array, or null. */
   int[] of(int o) {
-    int node = o >= 0 && o < nodeOfOp.length ? nodeOfOp[o] : -1;
-    if (node < 0) {
-      return null;
-    }
-    int length = 0;
-    for (int x = node; x != 0; x = parent[x]) {
-      length++;
-    }
-    int[] list = new int[length];
-    for (int x = node; x != 0; x = parent[x]) {
-      list[--length] = element[x];
-    }
-    return list;
+    int b = o >= 0 && o < branchOfOp.length ? branchOfOp[o] : -1;
+    return b < 0 ? null : Arrays.copyOf(branches[b], lengthOfOp[o]);
   }
 
   @Override
@@ -72,7 +63,7 @@ final class ReadLists extends AbstractMap<Integer, int[]> {
 
   @Override
   public boolean containsKey(Object key) {
-    return key instanceof Integer o && o >= 0 && o < nodeOfOp.length && nodeOfOp[o] >= 0;
+    return key instanceof Integer o && o >= 0 && o < branchOfOp.length && branchOfOp[o] >= 0;
   }
 
   @Override
@@ -90,7 +81,7 @@ final class ReadLists extends AbstractMap<Integer, int[]> {
 
           private int advance(int from) {
             int o = from;
-            while (o < nodeOfOp.length && nodeOfOp[o] < 0) {
+            while (o < branchOfOp.length && branchOfOp[o] < 0) {
               o++;
             }
             return o;
@@ -98,7 +89,7 @@ final class ReadLists extends AbstractMap<Integer, int[]> {
 
           @Override
           public boolean hasNext() {
-            return next < nodeOfOp.length;
+            return next < branchOfOp.length;
           }
 
           @Override
@@ -116,119 +107,87 @@ final class ReadLists extends AbstractMap<Integer, int[]> {
   }
 
   /**
-   * Builds the tree while rows arrive: {@link #add} interns a list and returns its node.
-   * Each key remembers its last list and node, so a list that extends or shares a prefix
-   * with the key's previous one (Elle's usual case) walks only its new elements through the
-   * (parent, element) hash table: O(new elements) expected per list, plus the prefix
-   * comparison.
+   * Collects the lists while rows arrive: {@link #add} places a list on its key's last
+   * branch when one is a prefix of the other (extending the branch when the list is
+   * longer), else on a new branch. O(length) per list, for the prefix comparison.
    */
   static final class Builder {
-    private int[] parent = new int[1024];
-    private int[] element = new int[1024];
-    private int nodes = 1;
-    private long[] slotKey = new long[1024];
-    private int[] slotNode = new int[1024];
-    private int[][] lastList = new int[64][];
-    private int[] lastLen = new int[64];
-    private int[] lastNode = new int[64];
+    private int[][] branches = new int[64][];
+    private int[] branchLength = new int[64];
+    private int branchCount;
+    private int[] keyBranch = new int[0];
+    private int[] opBranch = new int[1024];
+    private int[] opLength = new int[1024];
 
-    Builder() {
-      parent[0] = -1;
-      Arrays.fill(slotNode, -1);
-    }
-
-    /** The node of list {@code codes[0..length)} read from {@code key}. */
-    int add(int key, int[] codes, int length) {
-      if (key >= lastList.length) {
-        int n = Math.max(key + 1, lastList.length * 2);
-        lastList = Arrays.copyOf(lastList, n);
-        lastLen = Arrays.copyOf(lastLen, n);
-        lastNode = Arrays.copyOf(lastNode, n);
+    /** Places list {@code codes[0..length)} of operation {@code op}, a read of {@code key}. */
+    void add(int op, int key, int[] codes, int length) {
+      if (key >= keyBranch.length) {
+        int old = keyBranch.length;
+        keyBranch = Arrays.copyOf(keyBranch, Math.max(key + 1, old * 2));
+        Arrays.fill(keyBranch, old, keyBranch.length, -1);
       }
-      int[] prev = lastList[key];
-      int prevLen = prev == null ? 0 : lastLen[key];
+      if (op >= opBranch.length) {
+        int size = Math.max(op + 1, opBranch.length * 2);
+        opBranch = Arrays.copyOf(opBranch, size);
+        opLength = Arrays.copyOf(opLength, size);
+      }
+      int b = keyBranch[key];
       int common = 0;
-      int bound = Math.min(prevLen, length);
-      while (common < bound && prev[common] == codes[common]) {
-        common++;
-      }
-      int node = prev == null ? 0 : lastNode[key];
-      for (int up = prevLen - common; up > 0; up--) {
-        node = parent[node];
-      }
-      for (int i = common; i < length; i++) {
-        node = child(node, codes[i]);
-      }
-      if (prev == null || prev.length < length) {
-        int capacity = Math.max(length, prevLen * 3 / 2 + 1);
-        prev = prev == null ? new int[capacity] : Arrays.copyOf(prev, capacity);
-        lastList[key] = prev;
-      }
-      System.arraycopy(codes, common, prev, common, length - common);
-      lastLen[key] = length;
-      lastNode[key] = node;
-      return node;
-    }
-
-    private int child(int node, int code) {
-      long k = ((long) node << 32) | (code & 0xffffffffL);
-      int mask = slotKey.length - 1;
-      int s = slot(k, mask);
-      while (slotNode[s] >= 0) {
-        if (slotKey[s] == k) {
-          return slotNode[s];
-        }
-        s = (s + 1) & mask;
-      }
-      if (nodes == parent.length) {
-        parent = Arrays.copyOf(parent, nodes * 2);
-        element = Arrays.copyOf(element, nodes * 2);
-      }
-      int x = nodes++;
-      parent[x] = node;
-      element[x] = code;
-      slotKey[s] = k;
-      slotNode[s] = x;
-      if (2 * nodes > slotKey.length) {
-        rehash();
-      }
-      return x;
-    }
-
-    private static int slot(long k, int mask) {
-      long h = k * 0x9E3779B97F4A7C15L;
-      return (int) (h ^ (h >>> 32)) & mask;
-    }
-
-    private void rehash() {
-      long[] keys = slotKey;
-      int[] values = slotNode;
-      slotKey = new long[keys.length * 2];
-      slotNode = new int[keys.length * 2];
-      Arrays.fill(slotNode, -1);
-      int mask = slotKey.length - 1;
-      for (int i = 0; i < keys.length; i++) {
-        if (values[i] >= 0) {
-          int s = slot(keys[i], mask);
-          while (slotNode[s] >= 0) {
-            s = (s + 1) & mask;
-          }
-          slotKey[s] = keys[i];
-          slotNode[s] = values[i];
+      if (b >= 0) {
+        int[] branch = branches[b];
+        int bound = Math.min(branchLength[b], length);
+        while (common < bound && branch[common] == codes[common]) {
+          common++;
         }
       }
+      if (b < 0 || common < Math.min(branchLength[b], length)) {
+        b = newBranch();
+        keyBranch[key] = b;
+        common = 0;
+      }
+      if (length > branchLength[b]) {
+        if (branches[b].length < length) {
+          branches[b] = Arrays.copyOf(branches[b], Math.max(length, branches[b].length * 3 / 2 + 4));
+        }
+        System.arraycopy(codes, common, branches[b], common, length - common);
+        branchLength[b] = length;
+      }
+      opBranch[op] = b;
+      opLength[op] = length;
     }
 
-    /** The lists, per operation its node from {@link #add} or -1; the builder is spent. */
-    ReadLists build(int[] nodeOfOp, int count) {
-      ReadLists lists = new ReadLists(nodeOfOp, Arrays.copyOf(parent, nodes),
-          Arrays.copyOf(element, nodes), count);
-      parent = null;
-      element = null;
-      slotKey = null;
-      slotNode = null;
-      lastList = null;
-      return lists;
+    private int newBranch() {
+      if (branchCount == branches.length) {
+        branches = Arrays.copyOf(branches, branchCount * 2);
+        branchLength = Arrays.copyOf(branchLength, branchCount * 2);
+      }
+      branches[branchCount] = new int[4];
+      return branchCount++;
+    }
+
+    /** The branch of operation {@code op}'s list (as added), for {@link #build}. */
+    int branch(int op) {
+      return opBranch[op];
+    }
+
+    /** The length of operation {@code op}'s list. */
+    int length(int op) {
+      return opLength[op];
+    }
+
+    /**
+     * The lists, per (final) operation the branch from {@link #branch} or -1 and the length
+     * from {@link #length}; the builder is spent.
+     */
+    ReadLists build(int[] branchOfOp, int[] lengthOfOp, int count) {
+      int[][] trimmed = new int[branchCount][];
+      for (int b = 0; b < branchCount; b++) {
+        trimmed[b] = Arrays.copyOf(branches[b], branchLength[b]);
+      }
+      branches = null;
+      opBranch = null;
+      opLength = null;
+      return new ReadLists(branchOfOp, lengthOfOp, trimmed, count);
     }
   }
 }

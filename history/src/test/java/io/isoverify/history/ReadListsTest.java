@@ -14,7 +14,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The prefix tree gives back every list exactly as it was added, whatever the lists'
+ * The branches give back every list exactly as it was added, whatever the lists'
  * relations: a key's lists growing (Elle's usual case), shrinking, branching (two reads
  * that are not prefixes of one another), repeating an element, empty, or a list of one
  * key equal to another key's; operations without a list stay without.
@@ -29,12 +29,13 @@ class ReadListsTest {
       int[][] expected = new int[ops][];
       int[][] current = new int[keys][];
       ReadLists.Builder builder = new ReadLists.Builder();
-      int[] nodeOfOp = new int[ops];
+      int[] branchOfOp = new int[ops];
+      int[] lengthOfOp = new int[ops];
       int count = 0;
       int[] buffer = new int[128];
       for (int o = 0; o < ops; o++) {
         if (random.nextInt(4) == 0) {
-          nodeOfOp[o] = -1;
+          branchOfOp[o] = -1;
           continue;
         }
         int key = random.nextInt(keys);
@@ -43,10 +44,16 @@ class ReadListsTest {
         expected[o] = list;
         System.arraycopy(list, 0, buffer, 0, list.length);
         buffer[list.length] = -7; // what lies beyond the length is not part of the list
-        nodeOfOp[o] = builder.add(key, buffer, list.length);
+        builder.add(o, key, buffer, list.length);
         count++;
       }
-      ReadLists lists = builder.build(nodeOfOp, count);
+      for (int o = 0; o < ops; o++) {
+        if (expected[o] != null) {
+          branchOfOp[o] = builder.branch(o);
+          lengthOfOp[o] = builder.length(o);
+        }
+      }
+      ReadLists lists = builder.build(branchOfOp, lengthOfOp, count);
       assertEquals(count, lists.size());
       List<Integer> withList = new ArrayList<>();
       for (int o = 0; o < ops; o++) {
@@ -93,18 +100,28 @@ class ReadListsTest {
   }
 
   @Test
-  void sharedPrefixesCostOneNodePerElement() {
+  void growingListsShareOneBranch() {
     ReadLists.Builder builder = new ReadLists.Builder();
-    int[] nodeOfOp = new int[100];
     int[] buffer = new int[100];
+    int[] branchOfOp = new int[101];
+    int[] lengthOfOp = new int[101];
     for (int o = 0; o < 100; o++) {
       buffer[o] = 1000 + o;
-      nodeOfOp[o] = builder.add(0, buffer, o + 1);
+      builder.add(o, 0, buffer, o + 1);
+      branchOfOp[o] = builder.branch(o);
+      lengthOfOp[o] = builder.length(o);
+      assertEquals(branchOfOp[0], branchOfOp[o], "a list extending the last one shares its branch");
     }
-    assertEquals(nodeOfOp[98] + 1, nodeOfOp[99], "each read adds one node for its new element");
-    ReadLists lists = builder.build(nodeOfOp, 100);
+    buffer[50] = 7;
+    builder.add(100, 0, buffer, 60);
+    branchOfOp[100] = builder.branch(100);
+    lengthOfOp[100] = builder.length(100);
+    assertTrue(branchOfOp[100] != branchOfOp[0], "a list that is no prefix starts a branch");
+    ReadLists lists = builder.build(branchOfOp, lengthOfOp, 101);
     assertEquals(100, lists.of(99).length);
     assertEquals(1099, lists.of(99)[99]);
+    assertEquals(1050, lists.of(99)[50]);
+    assertEquals(7, lists.of(100)[50]);
     assertTrue(lists.containsKey(0));
     assertFalse(ReadLists.NONE.containsKey(0));
   }

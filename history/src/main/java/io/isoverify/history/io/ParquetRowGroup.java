@@ -56,7 +56,7 @@ final class ParquetRowGroup {
     int keyCode = f.has(RowFields.KEY) ? columns[RowFields.KEY].code(b.keys()) : -1;
     f.valueCode = f.has(RowFields.VALUE) ? columns[RowFields.VALUE].code(b.values())
         : History.INITIAL;
-    int n = readList.read(b.values());
+    int n = readList.read(b.values(), keyCode);
     f.setReadList(n, f.lastElement(n) == f.valueCode);
     String problem = RowRules.columnProblem(f);
     if (problem != null) {
