@@ -3,7 +3,6 @@ package io.isoverify.gpu;
 import io.isoverify.graph.ChainCoverGraph;
 import io.isoverify.graph.ChainReachability;
 import io.isoverify.graph.ReachabilityBackend;
-import io.isoverify.graph.ReachabilityBackends;
 import io.isoverify.graph.ReachabilityIndex;
 
 /**
@@ -66,6 +65,17 @@ public final class CudaReachability implements ReachabilityBackend {
    */
   @Override
   public ReachabilityIndex build(ChainCoverGraph graph, int threads) {
+    return ChainReachability.ofTable(graph, table(graph, threads));
+  }
+
+  /**
+   * The chain-cover table of {@code graph} ({@link ChainReachability#ofTable}), filled on
+   * the device by the size rule, or on {@code threads} CPU threads when the device's free
+   * memory is too small.
+   *
+   * @throws IllegalStateException as {@link #build}
+   */
+  public int[] table(ChainCoverGraph graph, int threads) {
     synchronized (CudaReachability.class) {
       CudaKernels kernels = CudaKernels.open(device);
       boolean dense = dense(graph);
@@ -73,7 +83,7 @@ public final class CudaReachability implements ReachabilityBackend {
       long free = kernels.freeBytes();
       if (need > free - free / 10) {
         lastBuild = "cpu: " + need + " bytes needed, " + free + " free on " + kernels.deviceName;
-        return ReachabilityBackends.cpu().build(graph, threads);
+        return ChainReachability.cpuTable(graph, threads);
       }
       int[] first = ChainReachability.newTable(graph);
       if (dense) {
@@ -82,7 +92,7 @@ public final class CudaReachability implements ReachabilityBackend {
         LevelFill.fill(kernels, graph, first);
       }
       lastBuild = (dense ? "dense closure" : "levels") + " on " + kernels.deviceName;
-      return ChainReachability.ofTable(graph, first);
+      return first;
     }
   }
 

@@ -43,13 +43,19 @@ public final class ChainCoverGraph {
     if (topo == null) {
       throw new IllegalArgumentException("the arcs close a cycle: no reachability index");
     }
+    return ofArrays(out.start, out.head, topo, chainOf, posOf, chains);
+  }
+
+  /**
+   * The graph as another JVM received it ({@link #outStart()}, {@link #outHead()},
+   * {@link #topologicalOrder()}, chains): the arrays are kept, not checked.
+   */
+  public static ChainCoverGraph ofArrays(int[] outStart, int[] outHead, int[] topo,
+      int[] chainOf, int[] posOf, int chains) {
+    Csr out = Csr.wrap(outStart, outHead);
     Csr[] reversed = new Csr[1];
-    return new ChainCoverGraph(out, () -> {
-      if (reversed[0] == null) {
-        reversed[0] = out.reverse();
-      }
-      return reversed[0];
-    }, topo, chainOf, posOf, chains);
+    return new ChainCoverGraph(out, () -> reversed[0] != null ? reversed[0]
+        : (reversed[0] = out.reverse()), topo, chainOf, posOf, chains);
   }
 
   public int nodeCount() {

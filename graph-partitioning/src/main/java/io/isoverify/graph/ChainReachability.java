@@ -114,6 +114,14 @@ public final class ChainReachability implements ReachabilityIndex {
   }
 
   /**
+   * The table of {@code graph} filled on the CPU's {@code threads} threads (for a backend
+   * that falls back to the CPU, or fills it in another JVM).
+   */
+  public static int[] cpuTable(ChainCoverGraph graph, int threads) {
+    return new ChainReachability(graph, threads).first;
+  }
+
+  /**
    * The index whose table another backend filled: {@code first[u*K + c]} the earliest
    * position on chain c that u reaches, MAX_VALUE when none (the class comment). The table
    * is kept, not copied, and updated in place by {@link #addArc}.
