@@ -5,19 +5,10 @@
 // earliest position on chain c that node u reaches, INT_MAX when none.
 #include <climits>
 
-// One level of the table, filled in reverse topological order (levels by height: a node's
-// successors all have lower heights, so their rows are final). Thread t fills entry
-// (levelNodes[offset + t / k], t % k): the minimum over the node's successors, or its own
-// position on its own chain. Adjacent threads read adjacent columns of a successor's row.
-extern "C" __global__ void fillLevel(const int* outStart, const int* outHead,
-    const int* chainOf, const int* posOf, const int* levelNodes, int offset, int count, int k,
-    int* first) {
-  long long t = (long long) blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= (long long) count * k) {
-    return;
-  }
-  int u = levelNodes[offset + (int) (t / k)];
-  int c = (int) (t % k);
+// Entry (u, c) of the table: u's own position on its own chain, else the minimum over u's
+// successors w of first[w][c] (their rows are final: they lie on lower levels).
+__device__ __forceinline__ void fillEntry(const int* outStart, const int* outHead,
+    const int* chainOf, const int* posOf, int u, int c, int k, int* first) {
   int best = INT_MAX;
   if (chainOf[u] == c) {
     best = posOf[u];
@@ -28,6 +19,38 @@ extern "C" __global__ void fillLevel(const int* outStart, const int* outHead,
     }
   }
   first[(long long) u * k + c] = best;
+}
+
+// One wide level of the table, filled in reverse topological order (levels by height: a
+// node's successors all have lower heights). Thread t fills entry (levelNodes[offset + t / k],
+// t % k); adjacent threads read adjacent columns of a successor's row.
+extern "C" __global__ void fillLevel(const int* outStart, const int* outHead,
+    const int* chainOf, const int* posOf, const int* levelNodes, int offset, int count, int k,
+    int* first) {
+  long long t = (long long) blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= (long long) count * k) {
+    return;
+  }
+  fillEntry(outStart, outHead, chainOf, posOf, levelNodes[offset + (int) (t / k)], (int) (t % k),
+      k, first);
+}
+
+// A run of narrow levels from..to-1 in one launch of one block: the block's threads stride
+// over each level's entries, then wait for each other (__syncthreads makes the level's
+// writes visible to the whole block) before the next level. Long session chains make many
+// levels of a few nodes each; this spares one launch per level.
+extern "C" __global__ void fillLevels(const int* outStart, const int* outHead,
+    const int* chainOf, const int* posOf, const int* levelNodes, const int* levelStart,
+    int from, int to, int k, int* first) {
+  for (int l = from; l < to; l++) {
+    int offset = levelStart[l];
+    long long total = (long long) (levelStart[l + 1] - offset) * k;
+    for (long long t = threadIdx.x; t < total; t += blockDim.x) {
+      fillEntry(outStart, outHead, chainOf, posOf, levelNodes[offset + (int) (t / k)],
+          (int) (t % k), k, first);
+    }
+    __syncthreads();
+  }
 }
 
 // One boolean squaring of the bit matrix r (n rows of w 32-bit words; bit j of row i: i

@@ -34,6 +34,8 @@ final class CudaKernels {
   static final String PTX = "/io/isoverify/gpu/reachability.ptx";
   /** Threads per block of every launch. */
   private static final int BLOCK = 256;
+  /** Threads of a one-block launch (the most a block may have). */
+  static final int ONE_BLOCK = 1024;
   private static final Map<Integer, CudaKernels> OPEN = new HashMap<>();
   private static String noDevice;
   private static int deviceCount = -1;
@@ -41,6 +43,7 @@ final class CudaKernels {
   private final CUcontext context;
   final String deviceName;
   final CUfunction fillLevel;
+  final CUfunction fillLevels;
   final CUfunction squareBits;
   final CUfunction tableOfBits;
 
@@ -48,6 +51,7 @@ final class CudaKernels {
     this.context = context;
     this.deviceName = deviceName;
     this.fillLevel = function(module, "fillLevel");
+    this.fillLevels = function(module, "fillLevels");
     this.squareBits = function(module, "squareBits");
     this.tableOfBits = function(module, "tableOfBits");
   }
@@ -158,6 +162,11 @@ final class CudaKernels {
     }
     Pointer params = Pointer.to(args);
     cuLaunchKernel(f, (int) blocks, 1, 1, BLOCK, 1, 1, 0, null, params, null);
+  }
+
+  /** Queues {@code f} as one block of {@value #ONE_BLOCK} threads. */
+  void launchOneBlock(CUfunction f, Pointer... args) {
+    cuLaunchKernel(f, 1, 1, 1, ONE_BLOCK, 1, 1, 0, null, Pointer.to(args), null);
   }
 
   /** Waits for every queued launch. */

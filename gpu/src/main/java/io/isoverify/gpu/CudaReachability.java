@@ -4,6 +4,7 @@ import io.isoverify.graph.ChainCoverGraph;
 import io.isoverify.graph.ChainReachability;
 import io.isoverify.graph.ReachabilityBackend;
 import io.isoverify.graph.ReachabilityIndex;
+import jcuda.CudaException;
 
 /**
  * The reachability backend on a CUDA device (found by graph-partitioning through
@@ -86,10 +87,15 @@ public final class CudaReachability implements ReachabilityBackend {
         return ChainReachability.cpuTable(graph, threads);
       }
       int[] first = ChainReachability.newTable(graph);
-      if (dense) {
-        DenseClosure.fill(kernels, graph, first);
-      } else {
-        LevelFill.fill(kernels, graph, first);
+      try {
+        if (dense) {
+          DenseClosure.fill(kernels, graph, first);
+        } else {
+          LevelFill.fill(kernels, graph, first);
+        }
+      } catch (CudaException e) {
+        throw new IllegalStateException("reachability index on " + kernels.deviceName + ": "
+            + e.getMessage(), e);
       }
       lastBuild = (dense ? "dense closure" : "levels") + " on " + kernels.deviceName;
       return first;
@@ -102,10 +108,13 @@ public final class CudaReachability implements ReachabilityBackend {
   }
 
   private boolean dense(ChainCoverGraph g) {
+    long n = g.nodeCount();
+    if (strategy == Strategy.DENSE && n * ((n + 31) / 32) > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException("a dense closure of " + n + " nodes is over the array limit");
+    }
     if (strategy != Strategy.BY_SIZE) {
       return strategy == Strategy.DENSE;
     }
-    long n = g.nodeCount();
     return n <= DENSE_MAX_NODES && (long) g.arcCount() * DENSE_DENSITY >= n * n;
   }
 }

@@ -5,6 +5,7 @@ import io.isoverify.graph.ChainReachability;
 import io.isoverify.graph.ReachabilityBackend;
 import io.isoverify.graph.ReachabilityIndex;
 import io.isoverify.gpu.CudaReachability;
+import java.io.Serializable;
 import java.util.List;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -20,10 +21,32 @@ import org.apache.spark.resource.ResourceInformation;
  * x chains ints, so {@code spark.driver.maxResultSize} must hold it (spark-jobs/README.md).
  */
 final class ExecutorReachability implements ReachabilityBackend {
+  /** How the task fills the table on the device Spark gave it. */
+  interface TableFill extends Serializable {
+    int[] fill(ChainCoverGraph graph, int device);
+  }
+
+  /** The gpu module's kernels ({@link CudaReachability#table}). */
+  static final TableFill CUDA = (graph, device) -> {
+    CudaReachability cuda = new CudaReachability(device, CudaReachability.Strategy.BY_SIZE);
+    String why = cuda.unavailableReason();
+    if (why != null) {
+      throw new IllegalStateException("executor GPU " + device + ": " + why);
+    }
+    return cuda.table(graph, 1);
+  };
+
   private final JavaSparkContext jsc;
+  private final TableFill fill;
 
   ExecutorReachability(JavaSparkContext jsc) {
+    this(jsc, CUDA);
+  }
+
+  /** With another fill (tests: the CPU's, to run the Spark round trip without a GPU). */
+  ExecutorReachability(JavaSparkContext jsc, TableFill fill) {
     this.jsc = jsc;
+    this.fill = fill;
   }
 
   @Override
@@ -41,10 +64,11 @@ final class ExecutorReachability implements ReachabilityBackend {
     Broadcast<int[][]> arrays = jsc.broadcast(new int[][] {graph.outStart(), graph.outHead(),
         graph.topologicalOrder(), graph.chainOf(), graph.posOf()});
     int chains = graph.chains();
+    TableFill f = fill;
     try {
       jsc.setJobDescription("reachability index on an executor's GPU");
       int[] first = jsc.parallelize(List.of(0), 1)
-          .map(x -> fill(arrays.value(), chains)).first();
+          .map(x -> onExecutor(arrays.value(), chains, f)).first();
       return ChainReachability.ofTable(graph, first);
     } finally {
       jsc.setJobDescription(null);
@@ -52,17 +76,12 @@ final class ExecutorReachability implements ReachabilityBackend {
     }
   }
 
-  /** On the executor: the table on the task's GPU. */
-  private static int[] fill(int[][] a, int chains) {
+  /** On the executor: the table on the task's GPU (device 0 when Spark names none). */
+  private static int[] onExecutor(int[][] a, int chains, TableFill fill) {
     TaskContext task = TaskContext.get();
     ResourceInformation gpu = task == null ? null : task.resourcesJMap().get("gpu");
-    int device = gpu == null || gpu.addresses().length == 0 ? 0 : Integer.parseInt(gpu.addresses()[0]);
-    ChainCoverGraph g = ChainCoverGraph.ofArrays(a[0], a[1], a[2], a[3], a[4], chains);
-    CudaReachability cuda = new CudaReachability(device, CudaReachability.Strategy.BY_SIZE);
-    String why = cuda.unavailableReason();
-    if (why != null) {
-      throw new IllegalStateException("executor GPU " + device + ": " + why);
-    }
-    return cuda.table(g, 1);
+    int device = gpu == null || gpu.addresses().length == 0 ? 0
+        : Integer.parseInt(gpu.addresses()[0]);
+    return fill.fill(ChainCoverGraph.ofArrays(a[0], a[1], a[2], a[3], a[4], chains), device);
   }
 }

@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.isoverify.graph.ChainCoverGraph;
+import io.isoverify.graph.ChainReachability;
 import io.isoverify.graph.GpuMode;
 import io.isoverify.graph.ReachabilityBackend;
 import io.isoverify.graph.ReachabilityBackends;
+import io.isoverify.graph.ReachabilityIndex;
 import io.isoverify.graph.ReachabilityUnavailableException;
 import io.isoverify.gpu.CudaReachability;
+import java.util.Random;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,7 +36,7 @@ class GpuChoiceTest {
     }
 
     @Override
-    public io.isoverify.graph.ReachabilityIndex build(io.isoverify.graph.ChainCoverGraph g, int t) {
+    public ReachabilityIndex build(ChainCoverGraph g, int t) {
       throw new UnsupportedOperationException();
     }
   };
@@ -48,6 +53,46 @@ class GpuChoiceTest {
         () -> GpuChoice.select(GpuMode.ON, 0, () -> EXECUTOR));
     assertTrue(e.getMessage().endsWith("cuda: " + why + "; and the executors have none "
         + "(spark.executor.resource.gpu.amount is not set)"), e.getMessage());
+  }
+
+  /**
+   * The executor round trip (graph broadcast, one task, the table as its result) with the
+   * CPU's fill in place of the GPU's, on local Spark: the index answers as the CPU's.
+   */
+  @Test
+  void anExecutorFillsTheTableTheDriverQueries() {
+    Random rnd = new Random(3);
+    int n = 300;
+    int[] tail = new int[3 * n];
+    int[] head = new int[3 * n];
+    int arcs = 0;
+    int[] chainOf = new int[n];
+    int[] posOf = new int[n];
+    for (int v = 0; v < n; v++) {
+      chainOf[v] = v % 5;
+      posOf[v] = v / 5;
+      if (v >= 5) {
+        tail[arcs] = v - 5;
+        head[arcs++] = v;
+      }
+      if (v > 0 && rnd.nextBoolean()) {
+        tail[arcs] = rnd.nextInt(v);
+        head[arcs++] = v;
+      }
+    }
+    ChainCoverGraph g = ChainCoverGraph.of(n, tail, head,
+        arcs, chainOf, posOf, 5);
+    ExecutorReachability.TableFill cpu = (graph, device) ->
+        ChainReachability.cpuTable(graph, 1);
+    ReachabilityIndex remote = new ExecutorReachability(
+        JavaSparkContext.fromSparkContext(
+            TestSpark.session().sparkContext()), cpu).build(g, 1);
+    ReachabilityIndex local = ReachabilityBackends.cpu().build(g, 1);
+    for (int u = 0; u < n; u++) {
+      for (int v = 0; v < n; v++) {
+        assertEquals(local.reaches(u, v), remote.reaches(u, v), u + " -> " + v);
+      }
+    }
   }
 
   @Test
