@@ -100,6 +100,10 @@ public final class VerifyCommand extends CliCommand {
       chosen = new InProcessEngine(new VerifierOptions(d.threads(), d.limits(),
           d.partition().withReachability(reachability)));
     }
+    if (reachability != ReachabilityBackends.cpu()) {
+      stderr.println("gpu: the reachability index is built by the " + reachability.name()
+          + " backend (--gpu " + gpu + ")");
+    }
     RunReport report;
     try (ProgressRenderer progress = ProgressRenderer.start(stderr)) {
       report = chosen.run(request, progress);
