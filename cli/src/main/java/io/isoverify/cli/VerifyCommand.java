@@ -102,7 +102,8 @@ public final class VerifyCommand extends CliCommand {
     }
     if (reachability != ReachabilityBackends.cpu()) {
       stderr.println("gpu: the reachability index is built by the " + reachability.name()
-          + " backend (--gpu " + gpu + ")");
+          + " backend (--gpu " + gpu + (GpuMode.parse(gpu, "--gpu") == GpuMode.AUTO
+              ? "; on the CPU when a build fails there)" : ")"));
     }
     RunReport report;
     try (ProgressRenderer progress = ProgressRenderer.start(stderr)) {
@@ -117,8 +118,9 @@ public final class VerifyCommand extends CliCommand {
 
   /**
    * The reachability backend {@code --gpu} asks for here (the embedded Spark engine's
-   * driver and executors are this JVM too): auto the CUDA one where a device is, else the
-   * CPU; on the CUDA one or a usage error saying why not; off the CPU.
+   * driver and executors are this JVM too): auto the CUDA one where a device is (the CPU
+   * when a build fails there), else the CPU; on the CUDA one or a usage error saying why
+   * not; off the CPU.
    */
   static ReachabilityBackend reachability(String gpu) throws UsageException {
     try {

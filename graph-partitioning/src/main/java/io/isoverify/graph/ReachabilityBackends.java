@@ -39,8 +39,9 @@ public final class ReachabilityBackends {
   }
 
   /**
-   * The backend a mode asks for: OFF the CPU; AUTO the first available accelerated backend,
-   * else the CPU; ON the first available accelerated backend.
+   * The backend a mode asks for: OFF the CPU; AUTO the first available accelerated backend
+   * ({@link #orCpu}: a build that fails there is done on the CPU), else the CPU; ON the first
+   * available accelerated backend (a failed build is an error).
    *
    * @throws ReachabilityUnavailableException under ON when none is available, saying why
    *     each one is not
@@ -53,7 +54,7 @@ public final class ReachabilityBackends {
     for (ReachabilityBackend b : accelerated()) {
       String reason = b.unavailableReason();
       if (reason == null) {
-        return b;
+        return mode == GpuMode.AUTO ? orCpu(b) : b;
       }
       why.append(why.length() == 0 ? "" : "; ").append(b.name()).append(": ").append(reason);
     }
@@ -63,5 +64,33 @@ public final class ReachabilityBackends {
     throw new ReachabilityUnavailableException("a GPU was required (gpu on) but "
         + (why.length() == 0 ? "no GPU backend is on the class path (the gpu module's jar)"
             : "no GPU backend can run here: " + why));
+  }
+
+  /**
+   * {@code backend}, except that a build it fails (a RuntimeException: a device error, too
+   * little device memory) is done by the CPU backend instead; the index is the same either
+   * way. What AUTO uses: a GPU the user did not ask for never fails a run.
+   */
+  public static ReachabilityBackend orCpu(ReachabilityBackend backend) {
+    return new ReachabilityBackend() {
+      @Override
+      public String name() {
+        return backend.name();
+      }
+
+      @Override
+      public String unavailableReason() {
+        return backend.unavailableReason();
+      }
+
+      @Override
+      public ReachabilityIndex build(ChainCoverGraph graph, int threads) {
+        try {
+          return backend.build(graph, threads);
+        } catch (RuntimeException e) {
+          return cpu().build(graph, threads);
+        }
+      }
+    };
   }
 }

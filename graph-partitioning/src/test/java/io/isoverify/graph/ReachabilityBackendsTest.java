@@ -1,6 +1,7 @@
 package io.isoverify.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,6 +29,34 @@ class ReachabilityBackendsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> GpuMode.parse("yes", "--gpu"));
     assertEquals("--gpu must be auto, on or off, not 'yes'", e.getMessage());
+  }
+
+  @Test
+  void orCpuBuildsOnTheCpuWhenTheBackendFails() {
+    ReachabilityBackend failing = new ReachabilityBackend() {
+      @Override
+      public String name() {
+        return "failing";
+      }
+
+      @Override
+      public String unavailableReason() {
+        return null;
+      }
+
+      @Override
+      public ReachabilityIndex build(ChainCoverGraph graph, int threads) {
+        throw new IllegalStateException("device error");
+      }
+    };
+    ReachabilityBackend auto = ReachabilityBackends.orCpu(failing);
+    assertEquals("failing", auto.name());
+    ChainCoverGraph g = ChainCoverGraph.of(3, new int[] {0, 1}, new int[] {1, 2}, 2,
+        new int[] {0, 0, 0}, new int[] {0, 1, 2}, 1);
+    ReachabilityIndex index = auto.build(g, 1);
+    assertTrue(index.reaches(0, 2));
+    assertFalse(index.reaches(2, 0));
+    assertThrows(IllegalStateException.class, () -> failing.build(g, 1));
   }
 
   @Test

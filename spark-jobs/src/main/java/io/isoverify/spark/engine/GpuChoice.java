@@ -38,7 +38,8 @@ public final class GpuChoice {
 
   /**
    * The rule: off the CPU; else the driver's GPU; else, with executor GPUs, an executor's;
-   * else the CPU under auto.
+   * else the CPU under auto. Under auto a build that fails on a GPU is done on the driver's
+   * CPU ({@link ReachabilityBackends#orCpu}).
    *
    * @throws ReachabilityUnavailableException under on when neither the driver nor the
    *     executors have a GPU
@@ -48,14 +49,16 @@ public final class GpuChoice {
     if (mode == GpuMode.OFF) {
       return ReachabilityBackends.cpu();
     }
+    if (mode == GpuMode.AUTO) {
+      ReachabilityBackend driver = ReachabilityBackends.select(GpuMode.AUTO);
+      return driver != ReachabilityBackends.cpu() || executorGpus <= 0 ? driver
+          : ReachabilityBackends.orCpu(onExecutor.get());
+    }
     try {
       return ReachabilityBackends.select(GpuMode.ON);
     } catch (ReachabilityUnavailableException driver) {
       if (executorGpus > 0) {
         return onExecutor.get();
-      }
-      if (mode == GpuMode.AUTO) {
-        return ReachabilityBackends.cpu();
       }
       throw new ReachabilityUnavailableException(driver.getMessage() + "; and the executors "
           + "have none (" + EXECUTOR_GPUS + " is not set)");
