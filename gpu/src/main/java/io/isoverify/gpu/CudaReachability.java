@@ -16,7 +16,7 @@ import jcuda.CudaException;
  *   <li>cobra's dense closure by repeated squaring ({@link DenseClosure}, cobra section 5)
  *       when the graph has at most {@value #DENSE_MAX_NODES} nodes and at least one arc per
  *       {@value #DENSE_DENSITY} node pairs (cobra's 5% cross-over between sparse and dense
- *       products): the bit matrix is at most 2 MiB and the squarings at most 12;
+ *       products): the bit matrix is at most 2 MiB and the squarings at most 13;
  *   <li>else level by level in reverse topological order ({@link LevelFill}), O(arcs * K);
  *   <li>on the CPU when the device's free memory cannot hold the graph and the table
  *       ({@link #lastBuild()} says so).
