@@ -17,6 +17,11 @@ final class Csr {
     this.label = label;
   }
 
+  /** The arrays as they are, arcs unlabelled (their label is their index). */
+  static Csr wrap(int[] start, int[] head) {
+    return new Csr(start, head, null);
+  }
+
   int nodeCount() {
     return start.length - 1;
   }

@@ -102,6 +102,11 @@ final class CycleGraph {
     return in;
   }
 
+  /** This graph, in a topological order, with a chain cover: what a backend builds from. */
+  ChainCoverGraph withCover(int[] topo, ChainCover cover) {
+    return new ChainCoverGraph(out, this::in, topo, cover.chainOf, cover.posOf, cover.count);
+  }
+
   /**
    * Whether adding the typed edge {@code from -> to} would close a cycle with the paths
    * the index knows (cobra section 3.3; polysi section 4.3, both of its cases).
@@ -117,7 +122,7 @@ final class CycleGraph {
   }
 
   /** Adds the arcs of a typed edge to the index; false when they would close a cycle. */
-  boolean addToIndex(ChainReachability index, int from, int to, int type) {
+  boolean addToIndex(ReachabilityIndex index, int from, int to, int type) {
     if (!induced) {
       return index.addArc(from, to);
     }

@@ -75,7 +75,7 @@ public final class Partitioner {
     Constraints constraints = new Constraints();
     ReadPruning reads = new ReadPruning(g.versions, known);
     Pruner pruner = new Pruner(level, n, g.chainOf, g.posOf, g.sessionChains, options.threads(),
-        options.incrementalPruning(), known, constraints, reads);
+        options.reachability(), options.incrementalPruning(), known, constraints, reads);
     boolean acyclic = pruner.resolveChains(g.chains, keyCount, options.denseChains());
     long t1 = System.nanoTime();
     if (acyclic) {
