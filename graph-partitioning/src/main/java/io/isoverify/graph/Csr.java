@@ -77,7 +77,7 @@ final class Csr {
       for (int a = start[u]; a < start[u + 1]; a++) {
         int slot = fill[head[a]]++;
         inHead[slot] = u;
-        inLabel[slot] = label[a];
+        inLabel[slot] = label == null ? a : label[a];
       }
     }
     return new Csr(inStart, inHead, inLabel);
