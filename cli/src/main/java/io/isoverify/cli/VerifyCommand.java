@@ -91,7 +91,7 @@ public final class VerifyCommand extends CliCommand {
     VerifyRequest request = new VerifyRequest(history.toString(), history.toString(), fmt, wanted,
         runId != null ? runId : deriveRunId(wanted));
     Engine chosen;
-    if ("spark".equals(engine) || (engine == null && EngineChoice.prefersSpark(history, format))) {
+    if ("spark".equals(engine) || (engine == null && EngineChoice.prefersSpark())) {
       SparkLog.enable();
       stderr.println("spark: Spark's own log (warnings and errors) goes to " + SparkLog.file());
       chosen = new DistributedEngine(null, Map.of(GpuChoice.GPU_CONF, gpu), LevelPipeline.EXAMPLES);
