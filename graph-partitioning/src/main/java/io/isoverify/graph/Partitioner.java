@@ -104,14 +104,14 @@ public final class Partitioner {
     ComponentBuilder parts = null;
     if (knownCycle == null && conflict == null) {
       // the components are built from the live constraints alone (spark-jobs/README.md,
-      // memory)
-      Constraints sides = constraints.withLate(reads).compacted();
-      progress.retained("constraints left", sides);
-      ReadEdges readEdges = new ReadEdges(g.versions, reads, sides, pruner::closes);
-      // the index and pruning graph (200 ints per vertex with 200 sessions) are garbage
-      // while the components are built
+      // memory). The readers' edges are tested first (they read only each live side's
+      // first edge, which compaction keeps), so that the index and pruning graph (200 ints
+      // per vertex with 200 sessions) are garbage before the compacted copy is made.
+      ReadEdges readEdges = new ReadEdges(g.versions, reads, constraints, pruner::closes);
       pruner = null;
+      Constraints sides = constraints.compacted(reads);
       constraints = null;
+      progress.retained("constraints left", sides);
       parts = new ComponentBuilder(n, g.vertices.txnOf, known, sides, readEdges, options);
     }
     progress.retained("components", parts);
