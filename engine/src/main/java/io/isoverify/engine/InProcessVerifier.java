@@ -12,6 +12,7 @@ import io.isoverify.history.check.HistoryShape;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
+import io.isoverify.history.check.PredicateObservations;
 import io.isoverify.history.explain.CertificateSummary;
 import io.isoverify.solver.ComponentSolver;
 import io.isoverify.solver.PartitionInput;
@@ -54,16 +55,18 @@ public final class InProcessVerifier {
   public Map<Level, LevelResult> verify(History h, Set<Level> levels) {
     progress.retained("history", h);
     PolygraphInput[] input = new PolygraphInput[1];
+    PredicateObservations observations = PredicateObservations.of(h);
     Supplier<PolygraphInput> polygraph = () -> {
       if (input[0] == null) {
-        input[0] = PolygraphInput.of(h);
+        input[0] = PolygraphInput.of(h, observations);
         progress.retained("polygraph input", input[0]);
       }
       return input[0];
     };
     return verifyWith(h, levels, () -> polygraph.get().shape(listReads(h), h.predicates().size(),
         h::showTxn), (level, path, progress) -> new PartitionInput(Partitioner.partition(
-            polygraph.get(), level, options.partition().withProgress(progress), path)));
+            polygraph.get(), level, options.partition().withProgress(progress), path)),
+        UncheckedInformation.of(h.predicates().size(), observations));
   }
 
   /** Operations with a read list, every outcome (what the Spark engine counts alike). */
@@ -77,6 +80,12 @@ public final class InProcessVerifier {
    */
   Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
       LevelPipeline.Graphs graphs) {
+    return verifyWith(h, levels, shape, graphs, new UncheckedInformation(h.predicates().size()));
+  }
+
+  /** The same, with what the graphs leave unchecked stated by the caller. */
+  Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
+      LevelPipeline.Graphs graphs, UncheckedInformation unchecked) {
     progress.phase("non-cycle checks");
     long t0 = System.nanoTime();
     NonCycleFindings found = NonCycleChecks.findings(h, LevelPipeline.EXAMPLES);
@@ -94,7 +103,7 @@ public final class InProcessVerifier {
     try {
       return new LevelPipeline((components, level) -> solveAll(pool, components, level), progress)
           .verify(levels, found, nonCycle, shape, graphs, () -> duplicateReason(h, found.duplicate()),
-              UncheckedInformation.of(h), new HistoryCertifier(h));
+              unchecked, new HistoryCertifier(h));
     } finally {
       pool.shutdownNow();
     }

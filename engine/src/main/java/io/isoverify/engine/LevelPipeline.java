@@ -181,10 +181,14 @@ public final class LevelPipeline {
     } else if (unknown > 0) {
       verdict = Verdict.UNKNOWN;
       reason = unknown + " component(s) hit a limit; first: " + unknownReason;
+    } else if (unchecked.reason() != null) {
+      // no witness: it would be replayed against evidence the search did not use
+      verdict = Verdict.UNKNOWN;
+      reason = unchecked.reason();
     } else {
       witness = certifier.witness(level, in, components, results);
-      verdict = unchecked.reason() == null ? Verdict.HOLDS : Verdict.UNKNOWN;
-      reason = unchecked.reason() == null ? "" : unchecked.reason();
+      verdict = Verdict.HOLDS;
+      reason = "";
     }
     long checkNanos = System.nanoTime() - checkStart;
     return new LevelResult(level, verdict, reason, certs, certifier.conflicts(level), witness,

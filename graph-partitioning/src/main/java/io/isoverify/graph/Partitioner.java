@@ -72,7 +72,7 @@ public final class Partitioner {
     ReadPruning reads = new ReadPruning(g.versions, known);
     Pruner pruner = new Pruner(level, n, g.chainOf, g.posOf, g.sessionChains, options.threads(),
         options.incrementalPruning(), known, constraints, reads);
-    boolean acyclic = pruner.resolveChains(g.chains, history.keyCount, options.denseChains());
+    boolean acyclic = pruner.resolveChains(g.chains, g.keyCount, options.denseChains());
     long t1 = System.nanoTime();
     if (acyclic) {
       progress.phase("prune");

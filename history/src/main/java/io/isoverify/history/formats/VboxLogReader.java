@@ -32,7 +32,8 @@ import java.util.regex.Pattern;
  * row (an insert setting k, v1, v2) are one {@link OpKind#WRITE} of one version, and every
  * write's value code is its writer (tid, oid) packed as {@code tid << 32 | oid}; a read
  * names the same code. A read from (0, 0) is a read of {@link History#INITIAL}. The
- * written field values (what a predicate evaluates) have no place in the model yet.
+ * field values a write sets (what a predicate evaluates) are kept as its {@link
+ * io.isoverify.history.WrittenFields}; the initial state of a row is its absence.
  *
  * <p>Predicate reads: the log writes a predicate's matched rows first, as R records with
  * the predicate's oid, then the P record. They become a {@link OpKind#PREDICATE_READ}
@@ -126,12 +127,13 @@ public final class VboxLogReader {
           }
           case 'W' -> {
             long key = in.i64le("key");
-            in.i64le("field");
-            in.u32le("value");
+            long field = in.i64le("field");
+            long value = in.u32le("value");
             requireOpen(in, "write");
             if (oid != lastWriteOid || key != lastWriteKey) {
               txn.add(row, OpKind.WRITE, b.keys().encode(key), writer(tid, oid));
             }
+            txn.setField(txn.size() - 1, field, value);
             lastWriteOid = oid;
             lastWriteKey = key;
             write = true;
