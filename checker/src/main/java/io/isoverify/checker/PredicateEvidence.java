@@ -61,7 +61,34 @@ final class PredicateEvidence {
     return false;
   }
 
-  private static boolean returns(History h, int o, PredicateRead p, int key) {
+  /**
+   * The predicate on t's own row of key as its writes before operation o leave it: 1, 0, or
+   * -1 when they do not fix the field (or there are none).
+   */
+  static int ownMatches(History h, int t, int key, PredicateRead p, int o) {
+    if (!ownFixes(h, t, key, p.field(), o)) {
+      return -1;
+    }
+    Long v = null;
+    boolean deleted = false;
+    for (int q = h.firstOp(t); q < o; q++) {
+      if (h.opKey(q) != key || !Transactions.isWrite(h, q)) {
+        continue;
+      }
+      OpKind k = h.opKind(q);
+      if (k == OpKind.DELETE || k == OpKind.INSERT) {
+        v = null;
+      }
+      deleted = k == OpKind.DELETE;
+      WrittenFields f = h.writtenFields(q);
+      if (f != null && f.sets(p.field())) {
+        v = f.valueOf(p.field());
+      }
+    }
+    return !deleted && v != null && v >= p.low() && v <= p.high() ? 1 : 0;
+  }
+
+  static boolean returns(History h, int o, PredicateRead p, int key) {
     for (int i = 1; i <= p.matched(); i++) {
       if (h.opKey(o + i) == key) {
         return true;

@@ -99,7 +99,7 @@ public final class HistoryCertifier implements Certifier {
       List<Edge> cycle = cycles.get(i);
       known.addAll(cycle.subList(1, cycle.size()));
       Edge first = cycle.get(0);
-      if (first.type() == EdgeType.RW) {
+      if (first.type() == EdgeType.RW && read.writers()[i] >= 0) {
         known.add(new Edge(read.writers()[i], first.to(), EdgeType.WW, read.key(), -1));
       }
     }

@@ -2,6 +2,7 @@ package io.isoverify.engine;
 
 import io.isoverify.checker.Check;
 import io.isoverify.checker.ListAnomalyCheck;
+import io.isoverify.checker.PredicateAnomalyCheck;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.Partitioner;
 import io.isoverify.graph.PolygraphInput;
@@ -88,10 +89,12 @@ public final class InProcessVerifier {
       LevelPipeline.Graphs graphs, UncheckedInformation unchecked) {
     progress.phase("non-cycle checks");
     long t0 = System.nanoTime();
-    NonCycleFindings found = NonCycleChecks.findings(h, LevelPipeline.EXAMPLES);
+    NonCycleFindings found = PredicateObservations.of(h).addedTo(
+        NonCycleChecks.findings(h, LevelPipeline.EXAMPLES), LevelPipeline.EXAMPLES);
     for (Certificate c : found.examples()) {
-      if (ListAnomalyCheck.covers(c.anomaly())) {
-        Check check = ListAnomalyCheck.check(h, c);
+      if (ListAnomalyCheck.covers(c.anomaly()) || PredicateAnomalyCheck.covers(c.anomaly())) {
+        Check check = ListAnomalyCheck.covers(c.anomaly()) ? ListAnomalyCheck.check(h, c)
+            : PredicateAnomalyCheck.check(h, c);
         if (!check.valid()) {
           throw new IllegalStateException("the independent checker rejected the certificate "
               + CertificateSummary.of(h, c) + ": " + check.problem());

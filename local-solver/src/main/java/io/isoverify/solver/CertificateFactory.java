@@ -53,8 +53,7 @@ public final class CertificateFactory {
     for (Edge e : edges) {
       int value = switch (e.type()) {
         case WR, WW -> installedValue(e.from(), e.key());
-        case RW -> externalReadOp(e.from(), e.key()) >= 0 ? h.opValue(externalReadOp(e.from(), e.key()))
-            : predicateOp(e.from()) >= 0 ? observedValue(e, edges, reads) : -1;
+        case RW -> rwValue(e, edges, reads);
         case SO, RT -> -1;
       };
       out.add(new Edge(e.from(), e.to(), e.type(), e.key(), value));
@@ -63,19 +62,35 @@ public final class CertificateFactory {
   }
 
   /**
+   * The value an RW edge's reader saw: its read of the key from outside, unless the edge's
+   * target installed that value (then the edge comes from a predicate read's observation of
+   * the key, vbox), or what its predicate reads show ({@link #observedValue}).
+   */
+  private int rwValue(Edge e, List<Edge> edges, List<WrConstraint> reads) {
+    int op = externalReadOp(e.from(), e.key());
+    boolean item = op >= 0 && installedValue(e.to(), e.key()) != h.opValue(op);
+    if (item || predicateOp(e.from()) < 0) {
+      return op < 0 ? -1 : h.opValue(op);
+    }
+    return observedValue(e, edges, reads);
+  }
+
+  /**
    * The version an RW edge's reader saw by a predicate read (vbox: no value read): the one
-   * {@code reads} assume, else the one a WR edge of {@code edges} brings it, else the first
+   * {@code reads} assume, else the one a WR edge of {@code edges} brings it (not the edge's
+   * target's: two predicate reads of one key may close the cycle), else the first
    * the predicate reads show it could have seen (the initial state first: every version
    * comes after it).
    */
   private int observedValue(Edge rw, List<Edge> edges, List<WrConstraint> reads) {
     for (WrConstraint r : reads) {
-      if (r.reader() == rw.from() && r.key() == rw.key()) {
+      if (r.reader() == rw.from() && r.key() == rw.key() && r.assumed() != rw.to()) {
         return r.value();
       }
     }
     for (Edge e : edges) {
-      if (e.type() == EdgeType.WR && e.to() == rw.from() && e.key() == rw.key() && e.from() >= 0) {
+      if (e.type() == EdgeType.WR && e.to() == rw.from() && e.key() == rw.key() && e.from() >= 0
+          && e.from() != rw.to()) {
         return installedValue(e.from(), e.key());
       }
     }

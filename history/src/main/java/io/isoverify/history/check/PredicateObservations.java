@@ -4,8 +4,11 @@ import io.isoverify.history.History;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.PredicateRead;
 import io.isoverify.history.WrittenFields;
+import io.isoverify.history.anomaly.Anomaly;
+import io.isoverify.history.anomaly.Certificate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,9 +41,10 @@ import java.util.Map;
  * A version's field value is the last one its writer set for the field on the row; a write
  * that does not set it (an update of other fields) inherits it from the version before,
  * which depends on the version order: such a version, a predicate read after the reader's
- * own write of a key whose own version disagrees with the result, and a matched row no
- * writer of its value can explain (matched but wrong) are not checked, and {@link
- * #unchecked} says so (the level is then UNKNOWN, never HOLDS).
+ * own write of a key whose own version disagrees with the result are not checked, and
+ * {@link #unchecked} says so (the level is then UNKNOWN, never HOLDS). A committed
+ * transaction's returned row no version of which matches (matched but wrong) is a violation
+ * found without search ({@link #addedTo}).
  *
  * <p>Encoding: observation i is {@code reader[i]} (dense transaction), {@code key[i]},
  * {@code op[i]} (the predicate read), candidates {@code candTxn[candStart[i] ..
@@ -57,7 +61,7 @@ public final class PredicateObservations {
   /** No observation. */
   public static final PredicateObservations NONE = new PredicateObservations(new int[0],
       new int[0], new int[0], new int[] {0}, new int[0], 0, null, 0, new int[0], new int[] {0},
-      new int[0]);
+      new int[0], new int[0][]);
   /** The last history computed, by identity: the engine and the certificates ask alike. */
   private static final Map<History, PredicateObservations> LAST =
       java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
@@ -73,10 +77,12 @@ public final class PredicateObservations {
   private final int[] virtualReal;
   private final int[] virtualStart;
   private final int[] virtualWriter;
+  /** Matched-but-wrong rows: reader, predicate read, key, the returned row's read, per entry. */
+  private final int[][] mismatches;
 
   private PredicateObservations(int[] reader, int[] key, int[] op, int[] candStart,
       int[] candTxn, long unchecked, String firstUnchecked, int realKeys, int[] virtualReal,
-      int[] virtualStart, int[] virtualWriter) {
+      int[] virtualStart, int[] virtualWriter, int[][] mismatches) {
     this.reader = reader;
     this.key = key;
     this.op = op;
@@ -88,6 +94,7 @@ public final class PredicateObservations {
     this.virtualReal = virtualReal;
     this.virtualStart = virtualStart;
     this.virtualWriter = virtualWriter;
+    this.mismatches = mismatches;
   }
 
   public int count() {
@@ -147,6 +154,30 @@ public final class PredicateObservations {
   /** Why the first of them is not, or null when every one is. */
   public String firstUnchecked() {
     return firstUnchecked;
+  }
+
+  /**
+   * {@code found} with the predicate reads' matched-but-wrong rows added ({@link
+   * Anomaly#PREDICATE_MISMATCH}: a committed transaction's predicate read returned a row no
+   * version of which matches it, whatever the version order, or disagrees with the
+   * transaction's own earlier write of the row), {@code examples} certificates kept
+   * (transaction, key, operations: the predicate read, and the returned row's operation
+   * unless the own write is the reason).
+   */
+  public NonCycleFindings addedTo(NonCycleFindings found, int examples) {
+    if (found.duplicate() != null || mismatches.length == 0) {
+      return found;
+    }
+    List<Certificate> out = new ArrayList<>(found.examples());
+    Map<Anomaly, Long> counts = new EnumMap<>(Anomaly.class);
+    counts.putAll(found.counts());
+    for (int[] m : mismatches) {
+      if (counts.merge(Anomaly.PREDICATE_MISMATCH, 1L, Long::sum) <= examples) {
+        out.add(new Certificate(Anomaly.PREDICATE_MISMATCH, new int[] {m[0]}, new int[] {m[2]},
+            m[3] < 0 ? new int[] {m[1]} : new int[] {m[1], m[3]}, List.of()));
+      }
+    }
+    return new NonCycleFindings(out, counts, null);
   }
 
   /** True when the version fixes field f: it sets it, or starts the row afresh. */
@@ -217,6 +248,7 @@ public final class PredicateObservations {
     private final List<Long> virtualField = new ArrayList<>();
     private final List<int[]> obs = new ArrayList<>();
     private final List<int[]> cands = new ArrayList<>();
+    private final List<int[]> mismatches = new ArrayList<>();
     private long total;
     private long unchecked;
     private String first;
@@ -284,7 +316,8 @@ public final class PredicateObservations {
       }
       vStart[v] = vWriters.size();
       return new PredicateObservations(reader, key, op, start, cand, unchecked, first,
-          h.keys().size(), virtualReal.toArray(), vStart, vWriters.toArray());
+          h.keys().size(), virtualReal.toArray(), vStart, vWriters.toArray(),
+          mismatches.toArray(new int[0][]));
     }
 
     private void predicateRead(int t, int o, PredicateRead p, Map<Integer, Row> own, int[] keys) {
@@ -298,9 +331,12 @@ public final class PredicateObservations {
       }
       for (int i = 0; i < returned.length; i++) {
         if ((i == 0 || returned[i] != returned[i - 1]) && !writersOf.containsKey(returned[i])) {
-          skip("the predicate read of " + h.showTxn(t) + " returned key "
-              + h.showKey(returned[i]) + ", which no transaction writes, so no version of it "
-              + "exists to match");
+          if (h.isCommitted(t)) {
+            mismatches.add(new int[] {t, o, returned[i], returnedRead(o, p, returned[i])});
+          } else {
+            skip("the predicate read of " + h.showTxn(t) + " (outcome unknown) returned key "
+                + h.showKey(returned[i]) + ", which no transaction writes");
+          }
         }
       }
     }
@@ -308,18 +344,13 @@ public final class PredicateObservations {
     /** The observation of key y by predicate read o of t: it saw a version that matches iff returned. */
     private void scanned(int t, int o, PredicateRead p, Map<Integer, Row> own, int y,
         boolean returned) {
-      if (returned && own.containsKey(y)) {
-        skip("the predicate read of " + h.showTxn(t) + " returned key " + h.showKey(y)
-            + " as the transaction's own write (so vbox logs a predicate update): the version it "
-            + "evaluated, before that write, is not named");
-        return;
-      }
       int mine = matches(own.get(y), p);
       if (own.containsKey(y) && mine >= 0) {
-        if ((mine == 1) != returned) {
-          skip("the predicate read of " + h.showTxn(t) + (returned ? " returned" : " did not return")
-              + " key " + h.showKey(y) + ", which the transaction itself wrote before so that it "
-              + (returned ? "does not match" : "matches"));
+        if ((mine == 1) != returned && h.isCommitted(t)) {
+          mismatches.add(new int[] {t, o, y, -1});
+        } else if ((mine == 1) != returned) {
+          skip("the predicate read of " + h.showTxn(t) + " (outcome unknown) disagrees with "
+              + "its own earlier write of key " + h.showKey(y));
         }
         return;
       }
@@ -333,12 +364,61 @@ public final class PredicateObservations {
           found.add(w);
         }
       }
-      if (found.size() == 0) {
-        skip("the predicate read of " + h.showTxn(t) + " returned key " + h.showKey(y)
-            + ", but no version of it matches the predicate (matched but wrong)");
-      } else if (found.size() < definers.length + (returned ? 0 : 1)) {
+      if (found.size() == 0 && h.isCommitted(t)) {
+        mismatches.add(new int[] {t, o, y, returnedRead(o, p, y)});
+      } else if (found.size() == 0) {
+        skip("the predicate read of " + h.showTxn(t) + " (outcome unknown) returned key "
+            + h.showKey(y) + ", but no version of it matches the predicate");
+      } else if (found.size() < definers.length + 1 && !(returned && readMatching(t, o, p, y))) {
+        // every version and the initial state allowed says nothing; a returned row read from
+        // one version that fixes the field and matches says nothing more than its read
         add(t, keyOf(y, p.field()), o, found.toArray());
       }
+    }
+
+    /**
+     * True when the read that follows predicate read o for key y has one writer, whose
+     * version fixes the field and matches, and every version of y fixes it (the read alone
+     * says what the observation would).
+     */
+    private boolean readMatching(int t, int o, PredicateRead p, int y) {
+      int r = returnedRead(o, p, y);
+      if (r < 0 || h.opKind(r) != OpKind.READ || h.opValue(r) == History.INITIAL
+          || keyOf(y, p.field()) != y) {
+        return false;
+      }
+      int writer = -1;
+      IntList all = writersOf.get(y);
+      for (int i = 0; i < all.size(); i++) {
+        int w = all.get(i);
+        if (w != t && installed(w, y, h.opValue(r))) {
+          if (writer >= 0) {
+            return false;
+          }
+          writer = w;
+        }
+      }
+      return writer >= 0 && matches(versionOf.get(pack(writer, y)), p) == 1;
+    }
+
+    private boolean installed(int w, int key, int value) {
+      int last = History.NO_VALUE;
+      for (int o = h.firstOp(w); o < h.endOp(w); o++) {
+        if (h.opKey(o) == key && h.opKind(o).installsVersion()) {
+          last = h.opValue(o);
+        }
+      }
+      return last == value;
+    }
+
+    /** The read after predicate read o that returned key y. */
+    private int returnedRead(int o, PredicateRead p, int y) {
+      for (int i = 1; i <= p.matched(); i++) {
+        if (h.opKey(o + i) == y) {
+          return o + i;
+        }
+      }
+      return -1;
     }
 
     /**
