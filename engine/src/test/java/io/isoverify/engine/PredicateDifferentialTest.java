@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * it) may be UNKNOWN, with the reason naming that place, and never wrong.
  */
 class PredicateDifferentialTest {
-  private static final int SEEDS = 2_000;
+  private static final int SEEDS = 5_000;
 
   @ParameterizedTest
   @EnumSource(Level.class)
