@@ -109,7 +109,15 @@ public final class LevelPipeline {
       }
       PathChoice path = shaped.path(level);
       SolverInput in = graphs.of(level, path.path(), progress.prefixed(prefix(levels, level)));
-      out.put(level, verifyLevel(levels, level, found, nonCycleNanos, in, unchecked, certifier, path));
+      LevelResult r;
+      try {
+        r = verifyLevel(levels, level, found, nonCycleNanos, in, unchecked, certifier, path);
+      } catch (UncertifiedViolation e) {
+        r = new LevelResult(level, Verdict.UNKNOWN, e.getMessage(), List.of(), List.of(), null,
+            new SolveStats(0, 0, 0, 0, 0, 0), new PhaseNanos(nonCycleNanos, 0, 0, 0, 0, 0),
+            Map.of(), path);
+      }
+      out.put(level, r);
     }
     return out;
   }

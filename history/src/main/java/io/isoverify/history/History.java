@@ -44,13 +44,14 @@ public final class History {
   private final ReadLists readLists;
   private final Map<Integer, PredicateRead> predicates;
   private final Map<Integer, WrittenFields> writtenFields;
+  private final boolean rowFieldsMissing;
   private final boolean hasTimestamps;
 
   History(String source, long[] txnId, int[] txnSession, int[] txnPos, byte[] txnOutcome,
       long[] startTs, long[] endTs, int[] opStart, int[] sessionStart, byte[] opKind,
       int[] opKey, int[] opValue, Dictionary sessions, Dictionary keys, Dictionary values,
       ReadLists readLists, Map<Integer, PredicateRead> predicates,
-      Map<Integer, WrittenFields> writtenFields) {
+      Map<Integer, WrittenFields> writtenFields, boolean rowFieldsMissing) {
     this.source = source;
     this.txnId = txnId;
     this.txnSession = txnSession;
@@ -69,6 +70,7 @@ public final class History {
     this.readLists = readLists;
     this.predicates = Map.copyOf(predicates);
     this.writtenFields = Map.copyOf(writtenFields);
+    this.rowFieldsMissing = rowFieldsMissing;
     boolean any = false;
     for (long s : startTs) {
       if (s != NO_TIME) {
@@ -210,6 +212,15 @@ public final class History {
   /** For a write that sets row fields (vbox): the fields it sets; else null. */
   public WrittenFields writtenFields(int o) {
     return writtenFields.isEmpty() ? null : writtenFields.get(o);
+  }
+
+  /**
+   * True when the source could not carry the row fields writes set (the Parquet form, so
+   * far): a write without fields may then have set some, and predicate reads cannot be
+   * evaluated.
+   */
+  public boolean rowFieldsMissing() {
+    return rowFieldsMissing;
   }
 
   /** The writes that set row fields, by operation. */

@@ -51,6 +51,7 @@ public final class HistoryBuilder {
   private int readListCount;
   private final Map<Integer, PredicateRead> predicates = new HashMap<>();
   private final Map<Integer, WrittenFields> writtenFields = new HashMap<>();
+  private boolean rowFieldsMissing;
 
   // runs: run r owns arrival-order operations runFirstOp[r] .. runFirstOp[r+1]-1 and has
   // the transaction's fields at place r of runFields
@@ -155,6 +156,14 @@ public final class HistoryBuilder {
   /** Attaches a predicate to the predicate-read row just added. */
   public void attachPredicate(PredicateRead predicate) {
     predicates.put(ops - 1, predicate);
+  }
+
+  /**
+   * Says that the source cannot carry the row fields writes set (vbox): a history with
+   * predicate reads then cannot have them evaluated ({@link History#rowFieldsMissing}).
+   */
+  public void rowFieldsMissing() {
+    rowFieldsMissing = true;
   }
 
   /** Attaches the row fields a write sets (vbox) to the write row just added. */
@@ -262,7 +271,7 @@ public final class HistoryBuilder {
     return new History(source, txnId, txnSession, txnPos, txnOutcome, startTs, endTs, opStart,
         sessionStart, kindOut, keyOut, valueOut, sessions, keys, values,
         listsOut == null ? ReadLists.NONE : new ReadLists(listsOut, readListCount),
-        predicatesOut, fieldsOut);
+        predicatesOut, fieldsOut, rowFieldsMissing);
   }
 
   /** Copies one transaction's operations in position order, checking positions 0..k-1. */

@@ -229,7 +229,14 @@ public final class PredicateObservations {
       return NONE;
     }
     PredicateObservations o = LAST.get(h);
-    if (o == null) {
+    if (o == null && h.rowFieldsMissing()) {
+      // a format that does not carry row fields (Parquet, so far): absent is not known
+      o = new PredicateObservations(new int[0], new int[0], new int[0], new int[] {0},
+          new int[0], h.predicates().size(), "the history's format does not carry the row "
+          + "fields writes set, so no predicate read can be evaluated", 0, new int[0],
+          new int[] {0}, new int[0], new int[0][]);
+      LAST.put(h, o);
+    } else if (o == null) {
       o = new Builder(h).build();
       LAST.put(h, o);
     }

@@ -49,6 +49,7 @@ public final class ParquetHistoryReader {
       ParquetHistoryLayout layout = new ParquetHistoryLayout(name, schema);
       ParquetSkipConverter converter = new ParquetSkipConverter(schema);
       HistoryBuilder b = new HistoryBuilder(name);
+      b.rowFieldsMissing(); // the canonical form has no columns for them yet
       long row = 0;
       for (int group = 0; group < in.getRowGroups().size(); group++) {
         PageReadStore pages = readRowGroup(in, group, row, name);
