@@ -6,7 +6,9 @@ import io.isoverify.history.PredicateRead;
 import io.isoverify.history.WrittenFields;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -78,23 +80,20 @@ final class PredicateReplay {
     for (int o = h.firstOp(t); o < h.endOp(t); o++) {
       PredicateRead p = h.predicate(o);
       if (p != null) {
-        TreeSet<Integer> returned = new TreeSet<>();
+        Set<Integer> returned = new HashSet<>();
         for (int i = 1; i <= p.matched(); i++) {
           returned.add(h.opKey(o + i));
         }
-        TreeSet<Integer> scanned = new TreeSet<>(returned);
         for (int y : keys) {
-          scanned.add(y);
+          String problem = compare(t, p, y, own.containsKey(y) ? own.get(y) : committed.get(y),
+              returned.contains(y));
+          if (problem != null) {
+            return problem;
+          }
         }
-        for (int y : scanned) {
-          Map<Long, Long> row = own.containsKey(y) ? own.get(y) : committed.get(y);
-          Long v = row == null ? null : row.get(p.field());
-          boolean match = v != null && v >= p.low() && v <= p.high();
-          if (match != returned.contains(y)) {
-            return "the predicate read of " + h.showTxn(t) + " (field " + p.field() + " in ["
-                + p.low() + ", " + p.high() + "]) " + (match ? "did not return" : "returned")
-                + " key " + h.showKey(y) + ", which in the witness's order "
-                + (match ? "matches it" : "does not match it");
+        for (int y : returned) {
+          if (Arrays.binarySearch(keys, y) < 0) {
+            return compare(t, p, y, null, true);
           }
         }
       } else if (Transactions.isWrite(h, o)) {
@@ -107,6 +106,19 @@ final class PredicateReplay {
       }
     }
     return null;
+  }
+
+  /** Null when predicate p of t agrees with {@code row} (null: absent) on key y, else why not. */
+  private String compare(int t, PredicateRead p, int y, Map<Long, Long> row, boolean returned) {
+    Long v = row == null ? null : row.get(p.field());
+    boolean match = v != null && v >= p.low() && v <= p.high();
+    if (match == returned) {
+      return null;
+    }
+    return "the predicate read of " + h.showTxn(t) + " (field " + p.field() + " in ["
+        + p.low() + ", " + p.high() + "]) " + (match ? "did not return" : "returned")
+        + " key " + h.showKey(y) + ", which in the witness's order "
+        + (match ? "matches it" : "does not match it");
   }
 
   private void apply(Map<Integer, Map<Long, Long>> state, int o) {
