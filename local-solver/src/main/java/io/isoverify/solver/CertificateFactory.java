@@ -97,25 +97,36 @@ public final class CertificateFactory {
     return firstObservable(rw.from(), rw.key(), rw.to());
   }
 
-  /** The initial state or the first version (not u's) t's predicate reads show it may have seen. */
+  /**
+   * A version (not u's) t's predicate reads show it may have seen: the latest one whose
+   * writer ended before t started, by the client clocks (real time puts it before t), else
+   * the initial state when a predicate read did not return the key, else the first one.
+   */
   private int firstObservable(int t, int key, int u) {
+    int latest = -1;
+    int first = -1;
+    boolean initial = false;
     for (int o = h.firstOp(t); o < h.endOp(t); o++) {
       PredicateRead p = h.predicate(o);
       if (p == null) {
         continue;
       }
-      boolean returned = returned(o, p, key);
-      if (!returned) {
-        return History.INITIAL;
-      }
+      int want = returned(o, p, key) ? 1 : 0;
+      initial |= want == 0;
       for (int w = 0; w < h.txnCount(); w++) {
-        if (w != t && w != u && !h.isAborted(w)
-            && PredicateObservations.matches(version(w, key), p) == 1) {
-          return installedValue(w, key);
+        if (w == t || w == u || h.isAborted(w) || installedOp(w, key) < 0
+            || PredicateObservations.matches(version(w, key), p) != want) {
+          continue;
+        }
+        first = first < 0 ? w : first;
+        if (h.endTs(w) != History.NO_TIME && h.startTs(t) != History.NO_TIME
+            && h.endTs(w) < h.startTs(t) && (latest < 0 || h.endTs(w) > h.endTs(latest))) {
+          latest = w;
         }
       }
     }
-    return History.INITIAL;
+    return latest >= 0 ? installedValue(latest, key) : initial || first < 0 ? History.INITIAL
+        : installedValue(first, key);
   }
 
   /** w's version of key, as its writes show it. */
