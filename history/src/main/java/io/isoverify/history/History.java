@@ -215,9 +215,9 @@ public final class History {
   }
 
   /**
-   * True when the source could not carry the row fields writes set (the Parquet form, so
-   * far): a write without fields may then have set some, and predicate reads cannot be
-   * evaluated.
+   * True when the source did not carry the row fields writes set (a Parquet file without
+   * the row_fields column): a write without fields may then have set some, and predicate
+   * reads cannot be evaluated.
    */
   public boolean rowFieldsMissing() {
     return rowFieldsMissing;

@@ -12,7 +12,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The JSON Lines form carries a write's row fields and predicate reads (vbox) both ways. */
+/**
+ * The JSON Lines and Parquet forms carry a write's row fields and predicate reads (vbox)
+ * both ways.
+ */
 class JsonlFieldsTest {
   @TempDir
   Path dir;
@@ -29,6 +32,18 @@ class JsonlFieldsTest {
     assertEquals(h.writtenFields(), back.writtenFields());
     assertEquals(new WrittenFields(new long[] {1, 2}, new long[] {5, 7}), back.writtenFields(0));
     assertEquals(h.predicates(), back.predicates());
+  }
+
+  @Test
+  void rowFieldsRoundTripThroughParquetAndAFileWithoutTheColumnSaysSo() throws Exception {
+    History h = HistoryDsl.parse("s1: [i x 1 {1=5 2=7}; w y 2 {1=3}; d x 3]\n"
+        + "s2: [p 1 0 9 1; r y 2]");
+    Path file = dir.resolve("h.parquet");
+    ParquetHistoryWriter.write(h, file);
+    History back = ParquetHistoryReader.read(file);
+    assertEquals(h.writtenFields(), back.writtenFields());
+    assertEquals(h.predicates(), back.predicates());
+    assertEquals(false, back.rowFieldsMissing());
   }
 
   @Test
