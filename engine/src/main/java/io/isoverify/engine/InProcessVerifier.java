@@ -2,6 +2,7 @@ package io.isoverify.engine;
 
 import io.isoverify.checker.Check;
 import io.isoverify.checker.ListAnomalyCheck;
+import io.isoverify.checker.PredicateAnomalyCheck;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.Partitioner;
 import io.isoverify.graph.PolygraphInput;
@@ -12,6 +13,7 @@ import io.isoverify.history.check.HistoryShape;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
+import io.isoverify.history.check.PredicateObservations;
 import io.isoverify.history.explain.CertificateSummary;
 import io.isoverify.solver.ComponentSolver;
 import io.isoverify.solver.PartitionInput;
@@ -55,9 +57,10 @@ public final class InProcessVerifier {
   public Map<Level, LevelResult> verify(History h, Set<Level> levels) {
     progress.retained("history", h);
     PolygraphInput[] input = new PolygraphInput[1];
+    PredicateObservations observations = PredicateObservations.of(h);
     Supplier<PolygraphInput> polygraph = () -> {
       if (input[0] == null) {
-        input[0] = PolygraphInput.of(h);
+        input[0] = PolygraphInput.of(h, observations);
         progress.retained("polygraph input", input[0]);
       }
       return input[0];
@@ -66,7 +69,8 @@ public final class InProcessVerifier {
     return verifyWith(h, levels, () -> polygraph.get().shape(listReads(h), h.predicates().size(),
         h::showTxn), (level, path, progress) -> new PartitionInput(Partitioner.partition(
             lastUse(input, polygraph, level == last), level,
-            options.partition().withProgress(progress), path)));
+            options.partition().withProgress(progress), path)),
+        UncheckedInformation.of(h.predicates().size(), observations));
   }
 
   /**
@@ -94,12 +98,20 @@ public final class InProcessVerifier {
    */
   Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
       LevelPipeline.Graphs graphs) {
+    return verifyWith(h, levels, shape, graphs, new UncheckedInformation(h.predicates().size()));
+  }
+
+  /** The same, with what the graphs leave unchecked stated by the caller. */
+  Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
+      LevelPipeline.Graphs graphs, UncheckedInformation unchecked) {
     progress.phase("non-cycle checks");
     long t0 = System.nanoTime();
-    NonCycleFindings found = NonCycleChecks.findings(h, LevelPipeline.EXAMPLES);
+    NonCycleFindings found = PredicateObservations.of(h).addedTo(
+        NonCycleChecks.findings(h, LevelPipeline.EXAMPLES), LevelPipeline.EXAMPLES);
     for (Certificate c : found.examples()) {
-      if (ListAnomalyCheck.covers(c.anomaly())) {
-        Check check = ListAnomalyCheck.check(h, c);
+      if (ListAnomalyCheck.covers(c.anomaly()) || PredicateAnomalyCheck.covers(c.anomaly())) {
+        Check check = ListAnomalyCheck.covers(c.anomaly()) ? ListAnomalyCheck.check(h, c)
+            : PredicateAnomalyCheck.check(h, c);
         if (!check.valid()) {
           throw new IllegalStateException("the independent checker rejected the certificate "
               + CertificateSummary.of(h, c) + ": " + check.problem());
@@ -111,7 +123,7 @@ public final class InProcessVerifier {
     try {
       return new LevelPipeline((components, level) -> solveAll(pool, components, level), progress)
           .verify(levels, found, nonCycle, shape, graphs, () -> duplicateReason(h, found.duplicate()),
-              UncheckedInformation.of(h), new HistoryCertifier(h));
+              unchecked, new HistoryCertifier(h));
     } finally {
       pool.shutdownNow();
     }

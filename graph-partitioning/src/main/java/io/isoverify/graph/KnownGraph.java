@@ -19,6 +19,8 @@ final class KnownGraph {
    * {@link #releaseInput()}.
    */
   PolygraphInput history;
+  /** The history's keys, then the virtual keys of its predicate reads' fields (vbox). */
+  final int keyCount;
   final Vertices vertices;
   final Versions versions;
   final Chains chains;
@@ -30,8 +32,9 @@ final class KnownGraph {
   KnownGraph(PolygraphInput history, boolean realTime) {
     this.history = history;
     vertices = new Vertices(history);
-    versions = new Versions(history.keyCount, history.ops, vertices);
-    chains = new Chains(versions, history.keyCount, history, vertices);
+    keyCount = history.keyCount + history.observations.virtualKeyCount();
+    versions = new Versions(keyCount, history.ops, vertices, history.observations);
+    chains = new Chains(versions, keyCount, history, vertices);
     int n = vertices.count();
     known = new EdgeList(4 * n);
     chainOf = new int[n];

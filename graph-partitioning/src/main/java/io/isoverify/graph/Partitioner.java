@@ -64,7 +64,6 @@ public final class Partitioner {
     long t0 = System.nanoTime();
     PhaseProgress progress = options.progress();
     progress.phase("graph");
-    int keyCount = history.keyCount;
     KnownGraph g = new KnownGraph(history, level == Level.SSER);
     // nothing below reads the input: garbage from here on if the caller let it go
     g.releaseInput();
@@ -76,7 +75,7 @@ public final class Partitioner {
     ReadPruning reads = new ReadPruning(g.versions, known);
     Pruner pruner = new Pruner(level, n, g.chainOf, g.posOf, g.sessionChains, options.threads(),
         options.reachability(), options.incrementalPruning(), known, constraints, reads);
-    boolean acyclic = pruner.resolveChains(g.chains, keyCount, options.denseChains());
+    boolean acyclic = pruner.resolveChains(g.chains, g.keyCount, options.denseChains());
     long t1 = System.nanoTime();
     if (acyclic) {
       progress.phase("prune");

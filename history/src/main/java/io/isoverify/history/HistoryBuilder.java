@@ -52,6 +52,8 @@ public final class HistoryBuilder {
   private boolean[] hasList;
   private int readListCount;
   private final Map<Integer, PredicateRead> predicates = new HashMap<>();
+  private final Map<Integer, WrittenFields> writtenFields = new HashMap<>();
+  private boolean rowFieldsMissing;
 
   // runs: run r owns arrival-order operations runFirstOp[r] .. runFirstOp[r+1]-1 and has
   // the transaction's fields at place r of runFields
@@ -168,6 +170,19 @@ public final class HistoryBuilder {
     predicates.put(ops - 1, predicate);
   }
 
+  /**
+   * Says that the source cannot carry the row fields writes set (vbox): a history with
+   * predicate reads then cannot have them evaluated ({@link History#rowFieldsMissing}).
+   */
+  public void rowFieldsMissing() {
+    rowFieldsMissing = true;
+  }
+
+  /** Attaches the row fields a write sets (vbox) to the write row just added. */
+  public void attachFields(WrittenFields fields) {
+    writtenFields.put(ops - 1, fields);
+  }
+
   /** Opens a run of transaction {@code txn}. */
   private void openRun(long txn) {
     if (runs + 1 >= runTxn.length) {
@@ -229,6 +244,7 @@ public final class HistoryBuilder {
     int[] listsOut = readLists == null ? null : new int[ops];
     int[] lengthsOut = readLists == null ? null : new int[ops];
     Map<Integer, PredicateRead> predicatesOut = new HashMap<>();
+    Map<Integer, WrittenFields> fieldsOut = new HashMap<>();
     int[] sessionStart = new int[sessions.size() + 1];
     Arrays.fill(sessionStart, -1);
 
@@ -252,7 +268,7 @@ public final class HistoryBuilder {
         sessionStart[txnSession[t]] = t;
       }
       out = copyOps(g, groupStart, byTxn, out, kindOut, keyOut, valueOut, listsOut, lengthsOut,
-          predicatesOut, txnId[t]);
+          predicatesOut, fieldsOut, txnId[t]);
     }
     opStart[groups] = out;
     int sessionCount = sessions.size();
@@ -268,13 +284,14 @@ public final class HistoryBuilder {
     return new History(source, txnId, txnSession, txnPos, txnOutcome, startTs, endTs, opStart,
         sessionStart, kindOut, keyOut, valueOut, sessions, keys, values,
         listsOut == null ? ReadLists.NONE : readLists.build(listsOut, lengthsOut, readListCount),
-        predicatesOut);
+        predicatesOut, fieldsOut, rowFieldsMissing);
   }
 
   /** Copies one transaction's operations in position order, checking positions 0..k-1. */
   private int copyOps(int g, int[] groupStart, int[] byTxn, int out, byte[] kindOut,
       int[] keyOut, int[] valueOut, int[] listsOut, int[] lengthsOut,
-      Map<Integer, PredicateRead> predicatesOut, long txn) throws InvalidHistoryException {
+      Map<Integer, PredicateRead> predicatesOut, Map<Integer, WrittenFields> fieldsOut, long txn)
+      throws InvalidHistoryException {
     int count = 0;
     for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
       int r = byTxn[i];
@@ -304,6 +321,10 @@ public final class HistoryBuilder {
       PredicateRead pr = predicates.isEmpty() ? null : predicates.get(o);
       if (pr != null) {
         predicatesOut.put(out, pr);
+      }
+      WrittenFields wf = writtenFields.isEmpty() ? null : writtenFields.get(o);
+      if (wf != null) {
+        fieldsOut.put(out, wf);
       }
       out++;
     }

@@ -49,6 +49,9 @@ public final class ParquetHistoryReader {
       ParquetHistoryLayout layout = new ParquetHistoryLayout(name, schema);
       ParquetSkipConverter converter = new ParquetSkipConverter(schema);
       HistoryBuilder b = new HistoryBuilder(name);
+      if (layout.rowFields == null) {
+        b.rowFieldsMissing(); // a file without row_fields does not say what writes set
+      }
       long row = 0;
       for (int group = 0; group < in.getRowGroups().size(); group++) {
         PageReadStore pages = readRowGroup(in, group, row, name);
