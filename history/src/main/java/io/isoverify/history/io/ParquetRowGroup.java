@@ -79,7 +79,7 @@ final class ParquetRowGroup {
     if (f.listLength() >= 0) {
       b.attachReadList(readList.codes(), f.listLength());
     }
-    int fieldCount = rowFields.read(fieldNumbers);
+    int fieldCount = rowFields.read(fieldNumbers, -1);
     if (fieldCount >= 0 || fieldCount == ParquetListColumn.NULL_ELEMENT) {
       b.attachFields(writtenFields(row, k, fieldCount));
     }
