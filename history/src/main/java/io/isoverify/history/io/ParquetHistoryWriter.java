@@ -23,6 +23,16 @@ public final class ParquetHistoryWriter {
   private ParquetHistoryWriter() {}
 
   public static void write(History h, Path file) throws IOException, InvalidHistoryException {
+    write(h, t -> true, file);
+  }
+
+  /**
+   * Writes the transactions {@code keep} accepts (dense ids), in their order: an excerpt of
+   * {@code h} in the same canonical form, e.g. the transactions an audit carries to its next
+   * round. At least one transaction must be kept (a history has operations).
+   */
+  public static void write(History h, java.util.function.IntPredicate keep, Path file)
+      throws IOException, InvalidHistoryException {
     IdType sessionType = idType(h, h.sessions(), "session ids");
     IdType keyType = idType(h, h.keys(), "keys");
     IdType valueType = idType(h, h.values(), "values");
@@ -30,6 +40,9 @@ public final class ParquetHistoryWriter {
     try (ParquetOpWriter out = new ParquetOpWriter(file,
         ParquetHistorySchema.schema(sessionType, keyType, valueType))) {
       for (int t = 0; t < h.txnCount(); t++) {
+        if (!keep.test(t)) {
+          continue;
+        }
         int session = h.session(t);
         row.session = number(h.sessions(), session);
         row.sessionText = text(h.sessions(), session);

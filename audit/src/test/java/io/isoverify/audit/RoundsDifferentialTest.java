@@ -1,0 +1,101 @@
+package io.isoverify.audit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.isoverify.datasets.generate.PartitionedSink;
+import io.isoverify.datasets.sim.Isolation;
+import io.isoverify.datasets.sim.Simulator;
+import io.isoverify.datasets.workload.FencedWorkload;
+import io.isoverify.datasets.workload.GeneralWorkload;
+import io.isoverify.datasets.workload.PlannedWorkload;
+import io.isoverify.datasets.workload.UniformKeys;
+import io.isoverify.engine.InProcessEngine;
+import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.ProgressListener;
+import io.isoverify.engine.VerifierOptions;
+import io.isoverify.history.History;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.io.ParquetHistoryReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The verdict after the last round equals the verdict on the whole history: generated
+ * histories (serializable, snapshot isolation and read committed databases, so anomalies that
+ * span partitions are common), with and without fences, split into 2 to 8 partitions audited
+ * one to three at a time, over fixed seeds. SER alone is the case that collects.
+ */
+class RoundsDifferentialTest {
+  @TempDir
+  Path tmp;
+
+  private static final Isolation[] DATABASES = {Isolation.SER, Isolation.SI, Isolation.RC};
+
+  @Test
+  void serRoundsAgreeWithTheWholeHistory() throws Exception {
+    long collected = differential(List.of(Level.SER), 60);
+    assertTrue(collected > 0, "the SER runs collected nothing: the test would not test GC");
+  }
+
+  @Test
+  void siSserAndAllLevelsAgreeWithTheWholeHistory() throws Exception {
+    differential(List.of(Level.SI), 12);
+    differential(List.of(Level.SSER), 12);
+    differential(List.of(Level.SER, Level.SI, Level.SSER), 12);
+  }
+
+  /** Returns the transactions collected over all seeds. */
+  private long differential(List<Level> levels, int seeds) throws Exception {
+    long collected = 0;
+    int violated = 0;
+    for (int seed = 0; seed < seeds; seed++) {
+      SplittableRandom r = new SplittableRandom(seed * 7919L + levels.size());
+      int partitions = 2 + r.nextInt(7);
+      int txns = 40 + r.nextInt(120);
+      Path folder = tmp.resolve(String.join("-", levels.stream().map(Level::name).toList()) + "-" + seed);
+      PlannedWorkload w = new GeneralWorkload(1, 4, 0.5, new UniformKeys(4 + r.nextInt(8)));
+      if (seed % 4 != 3) {
+        w = new FencedWorkload(w, 1 + r.nextInt(4));
+      }
+      Isolation db = DATABASES[r.nextInt(DATABASES.length)];
+      try (PartitionedSink sink = new PartitionedSink(folder.resolve("parts"), partitions, txns)) {
+        Simulator.run(w, Simulator.Config.of(2 + r.nextInt(3), txns, db, seed), sink);
+      }
+      History whole = ParquetHistoryReader.read(folder.resolve("parts"));
+      Map<Level, String> expected = new LinkedHashMap<>();
+      for (LevelReport l : new InProcessEngine().check(whole, levels, new LinkedHashMap<>(),
+          ProgressListener.NONE)) {
+        expected.put(l.level(), l.verdict().name());
+      }
+      List<Path> parts = ParquetHistoryReader.partFiles(folder.resolve("parts"));
+      Path repo = folder.resolve("repo");
+      Audit.Outcome last = null;
+      for (int i = 0; i < parts.size(); ) {
+        int take = Math.min(parts.size() - i, 1 + r.nextInt(3));
+        last = Audit.run(new Audit.Request(repo, parts.subList(i, i + take), Map.of(), levels,
+            VerifierOptions.defaults()));
+        i += take;
+        if (System.getProperty("audit.debug") != null) {
+          System.out.println(last.lines());
+        }
+      }
+      Manifest m = Manifest.read(repo);
+      for (Level l : levels) {
+        assertEquals(expected.get(l), m.get("verdict." + l), "seed " + seed + ", " + db
+            + ", " + partitions + " partitions, " + l + ": " + last.lines());
+        violated += "VIOLATED".equals(expected.get(l)) ? 1 : 0;
+      }
+      collected += m.count("collected");
+      assertEquals(whole.txnCount(), m.count("transactions"));
+    }
+    assertTrue(violated > 0, "no seed violated " + levels);
+    return collected;
+  }
+}
