@@ -38,7 +38,7 @@ final class Collection {
   static boolean[] removable(History h, Partition p, Epochs epochs) {
     int n = h.txnCount();
     boolean[] removable = new boolean[n];
-    if (epochs.reason != null || p.violated()) {
+    if (epochs.reason != null || p.violated() || whyNot(h) != null) {
       return removable;
     }
     int vertices = p.vertexCount();
@@ -96,52 +96,22 @@ final class Collection {
         }
       }
     }
-    keepWritersOfHeldReads(h, removable);
     return removable;
   }
 
   /**
-   * Keeps every writer a held transaction read from (to a fixpoint): the next round checks
-   * the held transactions as a history, where a read whose writer is gone would be a
-   * thin-air read. Cobra keeps such reads' edges in its extended history instead; here the
-   * writer stays until its readers go. O(operations) per pass, passes bounded by the longest
-   * chain of such reads.
+   * Why nothing of {@code h} may be collected whatever the epochs, or null: a predicate read
+   * counts every write in its range and a list read shows every append, so a later one may
+   * depend on any collected write (cobra's argument is for reads of single versions).
    */
-  private static void keepWritersOfHeldReads(History h, boolean[] removable) {
-    java.util.Map<Long, int[]> writers = new java.util.HashMap<>();
-    for (int t = 0; t < h.txnCount(); t++) {
-      if (!removable[t]) {
-        continue;
-      }
-      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-        if (h.opKind(o).installsVersion() && h.opKey(o) >= 0 && h.opValue(o) >= 0) {
-          writers.merge(StaleReads.pair(h.opKey(o), h.opValue(o)), new int[] {t},
-              (a, b) -> { int[] c = java.util.Arrays.copyOf(a, a.length + 1); c[a.length] = b[0];
-                return c; });
-        }
-      }
+  static String whyNot(History h) {
+    if (!h.predicates().isEmpty()) {
+      return "the history has predicate reads (a later one counts every write in its range)";
     }
-    int[] queue = new int[h.txnCount()];
-    int tail = 0;
-    for (int t = 0; t < h.txnCount(); t++) {
-      if (!removable[t]) {
-        queue[tail++] = t;
-      }
+    if (!h.readLists().isEmpty()) {
+      return "the history has list-append reads (a later list shows every append)";
     }
-    for (int head = 0; head < tail; head++) {
-      int t = queue[head];
-      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-        if (h.opKind(o) == io.isoverify.history.OpKind.READ && h.opValue(o) >= 0) {
-          int[] ws = writers.get(StaleReads.pair(h.opKey(o), h.opValue(o)));
-          for (int w : ws == null ? new int[0] : ws) {
-            if (removable[w]) {
-              removable[w] = false;
-              queue[tail++] = w;
-            }
-          }
-        }
-      }
-    }
+    return null;
   }
 
   /** True when a known WW edge of {@code key} leads from {@code v} to an old transaction. */

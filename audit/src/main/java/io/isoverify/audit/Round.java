@@ -92,7 +92,9 @@ final class Round {
     } else {
       long c0 = System.nanoTime();
       Epochs epochs = Epochs.of(h);
-      if (epochs.reason != null) {
+      if (Collection.whyNot(h) != null) {
+        collection = "nothing collected: " + Collection.whyNot(h);
+      } else if (epochs.reason != null) {
         collection = "nothing collected: " + epochs.reason;
       } else {
         Partition p = Partitioner.partition(h, Level.SER, options.partition());
@@ -101,6 +103,7 @@ final class Round {
       }
       phases.put("collect", System.nanoTime() - c0);
     }
+    boolean[] drop = HeldReads.dropped(h, removed);
     long collected = 0;
     for (boolean r : removed) {
       collected += r ? 1 : 0;
@@ -108,7 +111,8 @@ final class Round {
     AuditState next = StateUpdate.next(state, h, isNew, removed);
     if (collected < h.txnCount()) {
       boolean[] gone = removed;
-      ParquetHistoryWriter.write(h, t -> !gone[t], out.resolve(AuditState.CARRIED));
+      ParquetHistoryWriter.write(h, t -> !gone[t], o -> !drop[o],
+          out.resolve(AuditState.CARRIED));
       next.hasCarried = true;
     }
     next.write(out);

@@ -33,6 +33,16 @@ public final class ParquetHistoryWriter {
    */
   public static void write(History h, java.util.function.IntPredicate keep, Path file)
       throws IOException, InvalidHistoryException {
+    write(h, keep, o -> true, file);
+  }
+
+  /**
+   * The same, leaving out the operations {@code keepOp} refuses (operation ids; the others
+   * are renumbered 0..k-1 in their order). Every kept transaction must keep an operation.
+   */
+  public static void write(History h, java.util.function.IntPredicate keep,
+      java.util.function.IntPredicate keepOp, Path file)
+      throws IOException, InvalidHistoryException {
     IdType sessionType = idType(h, h.sessions(), "session ids");
     IdType keyType = idType(h, h.keys(), "keys");
     IdType valueType = idType(h, h.values(), "values");
@@ -51,10 +61,13 @@ public final class ParquetHistoryWriter {
         row.outcome = h.outcome(t);
         row.start = h.startTs(t);
         row.end = h.endTs(t);
+        int position = 0;
         for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-          fill(h, o, row);
-          row.opPos = o - h.firstOp(t);
-          out.write(row);
+          if (keepOp.test(o)) {
+            fill(h, o, row);
+            row.opPos = position++;
+            out.write(row);
+          }
         }
       }
       out.commit();
