@@ -1,9 +1,11 @@
 package io.isoverify.cli;
 
 import io.isoverify.datasets.generate.HistorySinks;
+import io.isoverify.datasets.generate.PartitionedSink;
 import io.isoverify.datasets.sim.Injection;
 import io.isoverify.datasets.sim.Isolation;
 import io.isoverify.datasets.sim.Simulator;
+import io.isoverify.datasets.workload.FencedWorkload;
 import io.isoverify.datasets.workload.PlannedWorkload;
 import io.isoverify.datasets.workload.WorkloadKind;
 import io.isoverify.history.anomaly.Anomaly;
@@ -72,8 +74,19 @@ public final class GenerateCommand implements Callable<Integer> {
           + " (default: ${DEFAULT-VALUE})")
   long staleness;
 
+  @Option(names = "--partitions", paramLabel = "N",
+      description = "write the history as N Parquet files part-00000.parquet ... in the folder"
+          + " OUTPUT, in the order the transactions end (each a continuation of those before:"
+          + " bin/audit takes them one by one, bin/verify OUTPUT the whole)")
+  Integer partitions;
+
+  @Option(names = "--fence-every", paramLabel = "K",
+      description = "each session issues a fence transaction (a read-modify-write of the fence"
+          + " key; history README, Fences) after every K of its transactions")
+  Integer fenceEvery;
+
   @Parameters(index = "0", paramLabel = "OUTPUT",
-      description = "the history file: NAME.parquet or NAME.jsonl")
+      description = "the history file: NAME.parquet or NAME.jsonl (a folder with --partitions)")
   Path output;
 
   /** Runs the command on {@code args} and returns its exit code; never exits the JVM. */
@@ -132,6 +145,9 @@ public final class GenerateCommand implements Callable<Integer> {
     Simulator.Config config;
     try {
       w = workload.create();
+      if (fenceEvery != null) {
+        w = new FencedWorkload(w, fenceEvery);
+      }
       config = new Simulator.Config(sessions, txns, isolationLevel(), seed, unknownRate,
           staleness, inject == null ? null : anomaly(inject), 0, conflictRetries);
       checkInjectable(w, config.inject());
@@ -180,6 +196,9 @@ public final class GenerateCommand implements Callable<Integer> {
 
   private HistorySink openSink() {
     try {
+      if (partitions != null) {
+        return new PartitionedSink(output, partitions, txns);
+      }
       return HistorySinks.open(output);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
