@@ -5,7 +5,6 @@ import io.isoverify.datasets.generate.PartitionedSink;
 import io.isoverify.datasets.sim.Injection;
 import io.isoverify.datasets.sim.Isolation;
 import io.isoverify.datasets.sim.Simulator;
-import io.isoverify.datasets.workload.FencedWorkload;
 import io.isoverify.datasets.workload.PlannedWorkload;
 import io.isoverify.datasets.workload.WorkloadKind;
 import io.isoverify.history.anomaly.Anomaly;
@@ -80,11 +79,6 @@ public final class GenerateCommand implements Callable<Integer> {
           + " bin/audit takes them one by one, bin/verify OUTPUT the whole)")
   Integer partitions;
 
-  @Option(names = "--fence-every", paramLabel = "K",
-      description = "each session issues a fence transaction (a read-modify-write of the fence"
-          + " key; history README, Fences) after every K of its transactions")
-  Integer fenceEvery;
-
   @Parameters(index = "0", paramLabel = "OUTPUT",
       description = "the history file: NAME.parquet or NAME.jsonl (a folder with --partitions)")
   Path output;
@@ -145,9 +139,6 @@ public final class GenerateCommand implements Callable<Integer> {
     Simulator.Config config;
     try {
       w = workload.create();
-      if (fenceEvery != null) {
-        w = new FencedWorkload(w, fenceEvery);
-      }
       config = new Simulator.Config(sessions, txns, isolationLevel(), seed, unknownRate,
           staleness, inject == null ? null : anomaly(inject), 0, conflictRetries);
       checkInjectable(w, config.inject());
