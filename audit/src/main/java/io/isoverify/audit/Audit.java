@@ -92,6 +92,7 @@ public final class Audit {
     }
     AuditState state = m.isNew() ? new AuditState()
         : AuditState.read(dir.resolve("state").resolve(m.get("generation")));
+    state.collectedAny = m.count("collected") > 0;
     Continuity.check(state, todo);
     long start = System.nanoTime();
     String runId = UUID.randomUUID().toString();
@@ -103,7 +104,7 @@ public final class Audit {
     boolean collect = levels.equals(List.of(Level.SER))
         && !"VIOLATED".equals(m.get("verdict.SER")) && !"UNKNOWN".equals(m.get("verdict.SER"));
     Round.Result round = Round.run(state, carried, todo, levels, collect, r.options(), tmpGen,
-        dir.toString());
+        dir);
     Files.move(tmpGen, dir.resolve("state").resolve(runId));
     long elapsedMs = (System.nanoTime() - start) / 1_000_000;
     // the cumulative verdicts and the results rows

@@ -14,7 +14,7 @@ import java.util.Map;
  * or given twice, and each session's positions after the last position audited for it (a
  * session whose positions restart or overlap what was audited is refused). The first problem
  * is thrown naming the file and the transaction. O(transactions of the partitions), plus a
- * binary search per transaction in the audited ids.
+ * binary search per transaction in the audited id ranges.
  */
 final class Continuity {
   private Continuity() {}
@@ -33,7 +33,7 @@ final class Continuity {
       transactions += h.txnCount();
       for (int t = 0; t < h.txnCount(); t++) {
         long id = h.txnId(t);
-        if (state.find(id) >= 0) {
+        if (state.audited(id)) {
           throw new InvalidHistoryException(file.toString(), "transaction " + id,
               "the transaction id was already audited: the partition does not continue the"
                   + " audited history");

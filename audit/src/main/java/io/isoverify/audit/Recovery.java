@@ -10,8 +10,8 @@ import java.util.stream.Stream;
 /**
  * Keeps an audit repository as its manifest says: before a run, removes what a killed run
  * left without moving the manifest (a temporary generation, report or results file) and
- * finishes what one left after moving it (its report and results renamed into place, the
- * old generation removed).
+ * finishes what one left after moving it (its report, results and tombstone segment renamed
+ * into place, the old generation removed).
  */
 final class Recovery {
   private Recovery() {}
@@ -59,6 +59,11 @@ final class Recovery {
     Path results = dir.resolve(m.get("lastResults"));
     if (Files.exists(pending(results))) {
       Files.move(pending(results), results);
+    }
+    Path segment = dir.resolve("state").resolve(last).resolve(Tombstones.PENDING);
+    if (Files.exists(segment)) {
+      Files.createDirectories(dir.resolve(Tombstones.FOLDER));
+      Files.move(segment, dir.resolve(Tombstones.FOLDER).resolve("run-" + last + ".parquet"));
     }
     if (oldGeneration != null) {
       delete(dir.resolve("state").resolve(oldGeneration));

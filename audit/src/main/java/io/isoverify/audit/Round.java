@@ -25,7 +25,8 @@ import java.util.Map;
  * the new partitions read as one history, checked by the in-process pipeline as any history
  * is, then, when the repository collects, the removable transactions dropped and their writes
  * tombstoned. Work and memory are proportional to the held transactions plus the partitions,
- * not to the history audited so far (but for the audited ids, 9 bytes a transaction).
+ * not to the history audited so far (the audited ids are ranges; the tombstones are read
+ * only when a new read has no writer held).
  *
  * <p>A new read of a value only a collected transaction wrote is a violation (cobra 4.3,
  * Claim 41); the round then reports it as {@code ReadOfCollectedWrite} and checks nothing else
@@ -43,7 +44,7 @@ final class Round {
    * @param out the new generation's folder, where the carried history is written
    */
   static Result run(AuditState state, Path carried, List<Path> partitions, List<Level> levels,
-      boolean collect, VerifierOptions options, Path out, String source)
+      boolean collect, VerifierOptions options, Path out, Path repository)
       throws InvalidHistoryException, IOException {
     LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
     long t0 = System.nanoTime();
@@ -52,15 +53,15 @@ final class Round {
       files.add(carried);
     }
     files.addAll(partitions);
-    History h = ParquetHistoryReader.read(files, source);
+    History h = ParquetHistoryReader.read(files, repository.toString());
     boolean[] isNew = new boolean[h.txnCount()];
     long newTxns = 0;
     for (int t = 0; t < h.txnCount(); t++) {
-      isNew[t] = state.find(h.txnId(t)) < 0;
+      isNew[t] = !state.audited(h.txnId(t));
       newTxns += isNew[t] ? 1 : 0;
     }
     phases.put("load", System.nanoTime() - t0);
-    List<String> stale = StaleReads.find(h, isNew, state);
+    List<String> stale = StaleReads.find(h, isNew, state, repository);
     List<LevelReport> reports;
     if (!stale.isEmpty()) {
       reports = new ArrayList<>();
@@ -108,7 +109,8 @@ final class Round {
     for (boolean r : removed) {
       collected += r ? 1 : 0;
     }
-    AuditState next = StateUpdate.next(state, h, isNew, removed);
+    AuditState next = StateUpdate.next(state, h, isNew);
+    Tombstones.write(h, removed, out.resolve(Tombstones.PENDING));
     if (collected < h.txnCount()) {
       boolean[] gone = removed;
       ParquetHistoryWriter.write(h, t -> !gone[t], o -> !drop[o],

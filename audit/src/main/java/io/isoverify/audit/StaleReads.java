@@ -3,14 +3,17 @@ package io.isoverify.audit;
 import io.isoverify.history.Fences;
 import io.isoverify.history.History;
 import io.isoverify.history.OpKind;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * What a round checks against the collected transactions, which it no longer holds.
- * O(operations of the round + tombstones).
+ * O(operations of the round), plus the tombstones when a new read has no writer held.
  */
 final class StaleReads {
   private StaleReads() {}
@@ -19,18 +22,11 @@ final class StaleReads {
    * The new reads of a version only collected transactions wrote (cobra 4.3: the verifier's
    * tombstones), one line each: reader, key, value, collected writer.
    */
-  static List<String> find(History h, boolean[] isNew, AuditState state) {
+  static List<String> find(History h, boolean[] isNew, AuditState state, Path repository)
+      throws IOException {
     List<String> found = new ArrayList<>();
-    if (state.tombKeys.size() == 0) {
+    if (!state.collectedAny) {
       return found;
-    }
-    LongSet tombs = new LongSet();
-    for (int i = 0; i < state.tombKeys.size(); i++) {
-      int k = state.tombKeys.find(h.keys(), i);
-      int v = state.tombValues.find(h.values(), i);
-      if (k >= 0 && v >= 0) {
-        tombs.add(pair(k, v));
-      }
     }
     LongSet written = new LongSet();
     for (int o = 0; o < h.opCount(); o++) {
@@ -38,32 +34,32 @@ final class StaleReads {
         written.add(pair(h.opKey(o), h.opValue(o)));
       }
     }
+    LongSet unwritten = new LongSet();
+    boolean any = false;
     for (int t = 0; t < h.txnCount(); t++) {
-      if (!isNew[t]) {
-        continue;
+      for (int o = h.firstOp(t); o < h.endOp(t) && isNew[t]; o++) {
+        if (h.opKind(o) == OpKind.READ && h.opValue(o) >= 0
+            && !written.contains(pair(h.opKey(o), h.opValue(o)))) {
+          any |= unwritten.add(pair(h.opKey(o), h.opValue(o)));
+        }
       }
-      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-        if (h.opKind(o) == OpKind.READ && h.opValue(o) >= 0) {
-          long p = pair(h.opKey(o), h.opValue(o));
-          if (tombs.contains(p) && !written.contains(p)) {
-            found.add(h.showTxn(t) + " read " + h.showKey(h.opKey(o)) + " = "
-                + h.showValue(h.opValue(o)) + ", written by "
-                + writer(state, h, h.opKey(o), h.opValue(o))
-                + ", which the audit had collected as overwritten before it");
-          }
+    }
+    if (!any) {
+      return found;
+    }
+    Map<Long, Long> writers = Tombstones.writers(repository, h, unwritten);
+    for (int t = 0; t < h.txnCount(); t++) {
+      for (int o = h.firstOp(t); o < h.endOp(t) && isNew[t]; o++) {
+        Long w = h.opKind(o) == OpKind.READ && h.opValue(o) >= 0
+            ? writers.get(pair(h.opKey(o), h.opValue(o))) : null;
+        if (w != null) {
+          found.add(h.showTxn(t) + " read " + h.showKey(h.opKey(o)) + " = "
+              + h.showValue(h.opValue(o)) + ", written by T" + w
+              + ", which the audit had collected as overwritten before it");
         }
       }
     }
     return found;
-  }
-
-  private static String writer(AuditState state, History h, int key, int value) {
-    for (int i = 0; i < state.tombKeys.size(); i++) {
-      if (state.tombKeys.find(h.keys(), i) == key && state.tombValues.find(h.values(), i) == value) {
-        return "T" + state.tombWriter[i];
-      }
-    }
-    return "a collected transaction";
   }
 
   /**
@@ -72,11 +68,7 @@ final class StaleReads {
    * transactions that follow a fence of their session), or null.
    */
   static String unfencedNewSession(History h, AuditState state) {
-    boolean collectedAny = false;
-    for (boolean held : state.held) {
-      collectedAny |= !held;
-    }
-    if (!collectedAny) {
+    if (!state.collectedAny) {
       return null;
     }
     Set<Object> known = new HashSet<>();

@@ -40,15 +40,15 @@ class RoundsDifferentialTest {
 
   @Test
   void serRoundsAgreeWithTheWholeHistory() throws Exception {
-    long collected = differential(List.of(Level.SER), 60);
+    long collected = differential(List.of(Level.SER), 48);
     assertTrue(collected > 0, "the SER runs collected nothing: the test would not test GC");
   }
 
   @Test
   void siSserAndAllLevelsAgreeWithTheWholeHistory() throws Exception {
-    differential(List.of(Level.SI), 12);
-    differential(List.of(Level.SSER), 12);
-    differential(List.of(Level.SER, Level.SI, Level.SSER), 12);
+    differential(List.of(Level.SI), 8);
+    differential(List.of(Level.SSER), 8);
+    differential(List.of(Level.SER, Level.SI, Level.SSER), 8);
   }
 
   /** Returns the transactions collected over all seeds. */
@@ -58,7 +58,7 @@ class RoundsDifferentialTest {
     for (int seed = 0; seed < seeds; seed++) {
       SplittableRandom r = new SplittableRandom(seed * 7919L + levels.size());
       int partitions = 2 + r.nextInt(7);
-      int txns = 40 + r.nextInt(120);
+      int txns = 30 + r.nextInt(90);
       Path folder = tmp.resolve(String.join("-", levels.stream().map(Level::name).toList()) + "-" + seed);
       PlannedWorkload w = new GeneralWorkload(1, 4, 0.5, new UniformKeys(4 + r.nextInt(8)));
       if (seed % 4 != 3) {
