@@ -63,6 +63,7 @@ final class Round {
     phases.put("load", System.nanoTime() - t0);
     List<String> stale = StaleReads.find(h, isNew, state, repository);
     List<LevelReport> reports;
+    Partition[] serPartition = new Partition[1];
     if (!stale.isEmpty()) {
       reports = new ArrayList<>();
       for (Level l : levels) {
@@ -71,7 +72,12 @@ final class Round {
             Map.of(Anomaly.READ_OF_COLLECTED_WRITE, (long) stale.size()), null, 0));
       }
     } else {
-      reports = new InProcessEngine(options).check(h, levels, phases, ProgressListener.NONE);
+      reports = new InProcessEngine(options).check(h, levels, phases, ProgressListener.NONE,
+          (level, p) -> {
+            if (level == Level.SER) {
+              serPartition[0] = p;
+            }
+          });
       String unfenced = StaleReads.unfencedNewSession(h, state);
       if (unfenced != null) {
         List<LevelReport> unknown = new ArrayList<>();
@@ -98,7 +104,8 @@ final class Round {
       } else if (epochs.reason != null) {
         collection = "nothing collected: " + epochs.reason;
       } else {
-        Partition p = Partitioner.partition(h, Level.SER, options.partition());
+        Partition p = serPartition[0] != null ? serPartition[0]
+            : Partitioner.partition(h, Level.SER, options.partition());
         removed = Collection.removable(h, p, epochs);
         collection = "collected by epochs (epochAgree " + epochs.agree + ")";
       }
