@@ -96,6 +96,7 @@ final class Collection {
         }
       }
     }
+    keepFenceSuffix(h, epochs, removable);
     return removable;
   }
 
@@ -112,6 +113,28 @@ final class Collection {
       return "the history has list-append reads (a later list shows every append)";
     }
     return null;
+  }
+
+  /**
+   * Keeps every fence after the first one held in the chain, so that the fences held are a
+   * suffix of the chain: the first of them is then before every other writer of the fence
+   * key held, which is what lets {@link HeldReads} make its read of a collected fence a read
+   * of the initial state, and the epochs of the next round count from it.
+   */
+  private static void keepFenceSuffix(History h, Epochs epochs, boolean[] removable) {
+    int key = io.isoverify.history.Fences.keyCode(h);
+    int firstHeld = Integer.MAX_VALUE;
+    for (int t = 0; t < h.txnCount(); t++) {
+      if (!removable[t] && io.isoverify.history.Fences.isFence(h, t, key)) {
+        firstHeld = Math.min(firstHeld, epochs.epoch[t]);
+      }
+    }
+    for (int t = 0; t < h.txnCount(); t++) {
+      if (removable[t] && epochs.epoch[t] > firstHeld
+          && io.isoverify.history.Fences.isFence(h, t, key)) {
+        removable[t] = false;
+      }
+    }
   }
 
   /** True when a known WW edge of {@code key} leads from {@code v} to an old transaction. */

@@ -111,7 +111,8 @@ final class Round {
       }
       phases.put("collect", System.nanoTime() - c0);
     }
-    boolean[] drop = HeldReads.dropped(h, removed);
+    boolean[] asInitial = new boolean[h.opCount()];
+    boolean[] drop = HeldReads.leftOut(h, removed, asInitial);
     long collected = 0;
     for (boolean r : removed) {
       collected += r ? 1 : 0;
@@ -120,7 +121,7 @@ final class Round {
     Tombstones.write(h, removed, out.resolve(Tombstones.PENDING));
     if (collected < h.txnCount()) {
       boolean[] gone = removed;
-      ParquetHistoryWriter.write(h, t -> !gone[t], o -> !drop[o],
+      ParquetHistoryWriter.write(h, t -> !gone[t], o -> !drop[o], o -> asInitial[o],
           out.resolve(AuditState.CARRIED));
       next.hasCarried = true;
     }

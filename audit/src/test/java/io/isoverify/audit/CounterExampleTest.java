@@ -28,10 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
  * R8(c)), closing the cycle T1 -> T4 -> T3 -> T1. The audit must keep T3 and find the
  * violation in the second round; the twin where T8 reads the other value of c holds.
  *
- * <p>Keys a=1, c=2, d=3, e=4; sessions A=1, B=2, C=3. Round one: A: T3 w(a,3) w(d,3), F0,
- * T9 r(d,3) w(d,9), F3, F6; B: T1 w(d,1) w(e,1), T4 r(e,1) w(a,4) w(c,4), F1, F4, F7; C: T5
- * r(a,3) w(a,5) w(c,5), F2, F5, F8 (the fences chained F0 -> F1 -> ... -> F8, so epochAgree
- * is 6 and T1, T3, T4, T5, T9 and F0..F4 are old). Round two: A: T7 r(d,1); B: T8 r(c,5).
+ * <p>Keys a=1, c=2, d=3, e=4, g=5; sessions A=1, B=2, C=3. Round one: A: T3 w(a,3) w(d,3),
+ * F0, T9 r(d,3) w(d,9), F3, F6; B: T1 w(d,1) w(e,1), T4 r(e,1) w(a,4) w(c,4), F1, F4, F7;
+ * C: T20 w(g,1), T21 r(g,1) w(g,2), T5 r(a,3) w(a,5) w(c,5), F2, F5, F8 (the fences chained
+ * F0 -> F1 -> ... -> F8, so epochAgree is 6 and T1, T3, T4, T5, T9, T20, T21 and F0..F4 are
+ * old; T20 is the one transaction collected). Round two: A: T7 r(d,1); B: T8 r(c,5).
  */
 class CounterExampleTest {
   @TempDir
@@ -45,7 +46,8 @@ class CounterExampleTest {
     assertEquals(0, first.exitCode(), first.lines().toString());
     java.util.Set<Long> held = held(repo, first.runId());
     assertTrue(held.contains(3L), "T3 was collected");
-    assertTrue(held.size() < 14, "nothing was collected: the example would not test collection");
+    assertFalse(held.contains(20L), "T20, frozen, overwritten by T21, in no constraint, was"
+        + " not collected: the example would not test collection");
     Audit.Outcome second = Audit.run(request(repo, roundTwo(5)));
     assertEquals(1, second.exitCode(), second.lines().toString());
     assertEquals("VIOLATED", Manifest.read(repo).get("verdict.SER"));
@@ -62,18 +64,19 @@ class CounterExampleTest {
   }
 
   @Test
-  void aReadOfACollectedFenceVersionIsAViolation() throws Exception {
+  void aReadOfACollectedWriteIsAViolation() throws Exception {
     Path repo = tmp.resolve("stale");
     Audit.Outcome first = Audit.run(request(repo, roundOne()));
     java.util.Set<Long> held = held(repo, first.runId());
     // F0 is in T3's P-SCC (T3 -> F0 -> T9 in session A, T9 and T1 in an open constraint on
-    // d), so it stays; F1 is collected
-    assertTrue(held.contains(100L), "F0 was collected");
-    assertFalse(held.contains(101L), "F1 was not collected");
-    // a fence of session C that read-modify-writes F1's version, long overwritten
+    // d), so it stays, and with it every later fence (the fences held are a suffix of the
+    // chain); T20 is collected
+    assertTrue(held.contains(100L) && held.contains(108L), "a fence was collected");
+    assertFalse(held.contains(20L), "T20 was not collected");
+    // session C reads g = 1 again, which T21 overwrote before the fences that follow
     Path late = tmp.resolve("late.parquet");
     try (ParquetHistorySink s = new ParquetHistorySink(late)) {
-      txn(s, 3, 200, 9, new long[][] {{'r', Fences.KEY, 1001}, {'w', Fences.KEY, 2000}});
+      txn(s, 3, 200, 6, new long[][] {{'r', 5, 1}});
     }
     Audit.Outcome second = Audit.run(request(repo, late));
     assertEquals(1, second.exitCode());
@@ -110,11 +113,13 @@ class CounterExampleTest {
       txn(s, 1, 3, 0, new long[][] {{'w', 1, 3}, {'w', 3, 3}});
       txn(s, 2, 1, 0, new long[][] {{'w', 3, 1}, {'w', 4, 1}});
       txn(s, 2, 4, 1, new long[][] {{'r', 4, 1}, {'w', 1, 4}, {'w', 2, 4}});
-      txn(s, 3, 5, 0, new long[][] {{'r', 1, 3}, {'w', 1, 5}, {'w', 2, 5}});
+      txn(s, 3, 20, 0, new long[][] {{'w', 5, 1}});
+      txn(s, 3, 21, 1, new long[][] {{'r', 5, 1}, {'w', 5, 2}});
+      txn(s, 3, 5, 2, new long[][] {{'r', 1, 3}, {'w', 1, 5}, {'w', 2, 5}});
       txn(s, 1, 100, 1, new long[][] {{'r', f, -1}, {'w', f, 1000}});
       txn(s, 1, 9, 2, new long[][] {{'r', 3, 3}, {'w', 3, 9}});
       long[] session = {2, 3, 1, 2, 3, 1, 2, 3};
-      int[] position = {2, 1, 3, 3, 2, 4, 4, 3};
+      int[] position = {2, 3, 3, 3, 4, 4, 4, 5};
       for (int i = 1; i <= 8; i++) {
         txn(s, session[i - 1], 100 + i, position[i - 1],
             new long[][] {{'r', f, 999 + i}, {'w', f, 1000 + i}});

@@ -43,6 +43,16 @@ public final class ParquetHistoryWriter {
   public static void write(History h, java.util.function.IntPredicate keep,
       java.util.function.IntPredicate keepOp, Path file)
       throws IOException, InvalidHistoryException {
+    write(h, keep, keepOp, o -> false, file);
+  }
+
+  /**
+   * The same, writing the reads {@code readsInitial} accepts as reads of the initial state
+   * (an audit's fence whose predecessor fence it collected: the first fence it holds).
+   */
+  public static void write(History h, java.util.function.IntPredicate keep,
+      java.util.function.IntPredicate keepOp, java.util.function.IntPredicate readsInitial,
+      Path file) throws IOException, InvalidHistoryException {
     IdType sessionType = idType(h, h.sessions(), "session ids");
     IdType keyType = idType(h, h.keys(), "keys");
     IdType valueType = idType(h, h.values(), "values");
@@ -65,6 +75,9 @@ public final class ParquetHistoryWriter {
         for (int o = h.firstOp(t); o < h.endOp(t); o++) {
           if (keepOp.test(o)) {
             fill(h, o, row);
+            if (readsInitial.test(o)) {
+              row.hasValue = false;
+            }
             row.opPos = position++;
             out.write(row);
           }
