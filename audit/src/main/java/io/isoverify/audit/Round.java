@@ -111,8 +111,7 @@ final class Round {
       }
       phases.put("collect", System.nanoTime() - c0);
     }
-    boolean[] asInitial = new boolean[h.opCount()];
-    boolean[] drop = HeldReads.leftOut(h, removed, asInitial);
+    int[] values = HeldReads.values(h, removed);
     long collected = 0;
     for (boolean r : removed) {
       collected += r ? 1 : 0;
@@ -121,8 +120,8 @@ final class Round {
     Tombstones.write(h, removed, out.resolve(Tombstones.PENDING));
     if (collected < h.txnCount()) {
       boolean[] gone = removed;
-      ParquetHistoryWriter.write(h, t -> !gone[t], o -> !drop[o], o -> asInitial[o],
-          out.resolve(AuditState.CARRIED));
+      ParquetHistoryWriter.write(h, t -> !gone[t], o -> values[o] != HeldReads.LEFT_OUT,
+          o -> values[o], out.resolve(AuditState.CARRIED));
       next.hasCarried = true;
     }
     next.write(out);

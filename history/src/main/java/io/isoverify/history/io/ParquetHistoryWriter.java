@@ -43,15 +43,16 @@ public final class ParquetHistoryWriter {
   public static void write(History h, java.util.function.IntPredicate keep,
       java.util.function.IntPredicate keepOp, Path file)
       throws IOException, InvalidHistoryException {
-    write(h, keep, keepOp, o -> false, file);
+    write(h, keep, keepOp, h::opValue, file);
   }
 
   /**
-   * The same, writing the reads {@code readsInitial} accepts as reads of the initial state
-   * (an audit's fence whose predecessor fence it collected: the first fence it holds).
+   * The same, each operation {@code o} kept with the value code {@code valueOf(o)} (a code
+   * of {@code h.values()}, or {@link History#INITIAL}) instead of its own: an audit's held
+   * read whose writer it collected, made a read of the version before it that it holds.
    */
   public static void write(History h, java.util.function.IntPredicate keep,
-      java.util.function.IntPredicate keepOp, java.util.function.IntPredicate readsInitial,
+      java.util.function.IntPredicate keepOp, java.util.function.IntUnaryOperator valueOf,
       Path file) throws IOException, InvalidHistoryException {
     IdType sessionType = idType(h, h.sessions(), "session ids");
     IdType keyType = idType(h, h.keys(), "keys");
@@ -75,8 +76,11 @@ public final class ParquetHistoryWriter {
         for (int o = h.firstOp(t); o < h.endOp(t); o++) {
           if (keepOp.test(o)) {
             fill(h, o, row);
-            if (readsInitial.test(o)) {
-              row.hasValue = false;
+            int value = valueOf.applyAsInt(o);
+            if (value != h.opValue(o)) {
+              row.hasValue = value >= 0;
+              row.value = row.hasValue ? number(h.values(), value) : 0;
+              row.valueText = row.hasValue ? text(h.values(), value) : null;
             }
             row.opPos = position++;
             out.write(row);
