@@ -57,12 +57,13 @@ public final class ConflictCheck {
     }
     for (WrConstraint r : evidence.reads()) {
       for (int w : r.writers()) {
-        if (w == r.reader() || h.isAborted(w)
-            || !Transactions.installed(h, w, r.key(), r.value())
-            || !Transactions.readExternally(h, r.reader(), r.key(), r.value())) {
-          return Check.rejected(h.showTxn(w) + " is no candidate writer of the "
-              + h.showKey(r.key()) + " = " + h.showValue(r.value()) + " that "
-              + h.showTxn(r.reader()) + " read");
+        int value = valueOf(h, r, w);
+        if (w == r.reader() || (w >= 0 && (h.isAborted(w)
+            || !Transactions.installed(h, w, r.key(), value)))
+            || !PredicateEvidence.observedExternally(h, r.reader(), r.key(), value)) {
+          return Check.rejected((w < 0 ? "the initial state" : h.showTxn(w))
+              + " is no candidate writer of the " + h.showKey(r.key()) + " = "
+              + h.showValue(value) + " that " + h.showTxn(r.reader()) + " read");
         }
       }
     }
@@ -75,7 +76,7 @@ public final class ConflictCheck {
         for (int c = 0; c < k; c++) {
           chosen.addAll(((mask >> c) & 1) == 0 ? evidence.side0().get(c) : evidence.side1().get(c));
         }
-        derive(evidence.reads(), writer, chosen);
+        derive(h, evidence.reads(), writer, chosen);
         if (!hasCycle(level == Level.SI ? induced(chosen) : chosen)) {
           String sides = k == 0 ? "" : "side " + sidesText(mask, k) + " of the conflict's constraints";
           String writers = writersText(h, evidence.reads(), writer);
@@ -87,18 +88,42 @@ public final class ConflictCheck {
     return Check.ok();
   }
 
-  /** Adds each read's edges under the writers tried: W -WR-> R, R -RW-> U per W -WW-> U. */
-  private static void derive(List<WrConstraint> reads, int[] writer, List<Edge> chosen) {
+  /**
+   * The value candidate w of read r would have given: the value read, or for a predicate
+   * read's unmatched key (vbox) w's own version, the initial state for w = -1.
+   */
+  private static int valueOf(History h, WrConstraint r, int w) {
+    if (r.op() < 0 || h.predicate(r.op()) == null) {
+      return r.value();
+    }
+    return w < 0 ? History.INITIAL : Transactions.lastWrite(h, w, r.key());
+  }
+
+  /**
+   * Adds each read's edges under the writers tried: W -WR-> R, R -RW-> U per W -WW-> U; a
+   * predicate read that saw the initial state (vbox) precedes every writer of the key.
+   */
+  private static void derive(History h, List<WrConstraint> reads, int[] writer, List<Edge> chosen) {
     int before = chosen.size();
     for (int j = 0; j < reads.size(); j++) {
       WrConstraint r = reads.get(j);
       int w = r.writers()[writer[j]];
-      chosen.add(new Edge(w, r.reader(), EdgeType.WR, r.key(), r.value()));
+      int value = valueOf(h, r, w);
+      if (w < 0) {
+        for (int u = 0; u < h.txnCount(); u++) {
+          if (u != r.reader() && !h.isAborted(u)
+              && Transactions.lastWrite(h, u, r.key()) != History.NO_VALUE) {
+            chosen.add(new Edge(r.reader(), u, EdgeType.RW, r.key(), value));
+          }
+        }
+        continue;
+      }
+      chosen.add(new Edge(w, r.reader(), EdgeType.WR, r.key(), value));
       for (int e = 0; e < before; e++) {
         Edge ww = chosen.get(e);
         if (ww.type() == EdgeType.WW && ww.from() == w && ww.key() == r.key()
             && ww.to() != r.reader()) {
-          chosen.add(new Edge(r.reader(), ww.to(), EdgeType.RW, r.key(), r.value()));
+          chosen.add(new Edge(r.reader(), ww.to(), EdgeType.RW, r.key(), value));
         }
       }
     }
@@ -120,7 +145,8 @@ public final class ConflictCheck {
     for (int j = 0; j < reads.size(); j++) {
       WrConstraint r = reads.get(j);
       sb.append(j == 0 ? "" : ", ").append(h.showTxn(r.reader())).append(" reading ")
-          .append(h.showKey(r.key())).append(" from ").append(h.showTxn(r.writers()[writer[j]]));
+          .append(h.showKey(r.key())).append(" from ")
+          .append(r.writers()[writer[j]] < 0 ? "the initial state" : h.showTxn(r.writers()[writer[j]]));
     }
     return sb.toString();
   }

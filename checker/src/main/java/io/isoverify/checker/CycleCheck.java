@@ -16,7 +16,8 @@ import java.util.List;
  * its RW edges imply (the read version's writer before the overwriting transaction) have
  * no cycle. A read whose value several transactions installed has the writer the
  * certificate assumes for it ({@link WrConstraint#assumed}, which must be one of its
- * candidates and have installed the value), else none is implied. O(length^2 + ops of its
+ * candidates and have installed the value), else none is implied; a predicate read's
+ * unmatched key (vbox) may assume the initial state (-1). O(length^2 + ops of its
  * transactions).
  */
 public final class CycleCheck {
@@ -34,12 +35,14 @@ public final class CycleCheck {
       for (int w : r.writers()) {
         listed |= w == r.assumed();
       }
-      if (!listed || h.isAborted(r.assumed())
-          || !Transactions.installed(h, r.assumed(), r.key(), r.value())
-          || !Transactions.readExternally(h, r.reader(), r.key(), r.value())) {
+      boolean initial = r.assumed() < 0 && r.value() == History.INITIAL;
+      if (!listed || (!initial && (h.isAborted(r.assumed())
+          || !Transactions.installed(h, r.assumed(), r.key(), r.value())))
+          || !PredicateEvidence.observedExternally(h, r.reader(), r.key(), r.value())) {
         return Check.rejected("the certificate assumes " + h.showTxn(r.reader()) + " read "
             + h.showKey(r.key()) + " = " + h.showValue(r.value()) + " from "
-            + h.showTxn(r.assumed()) + ", which is not one of its candidate writers");
+            + (r.assumed() < 0 ? "the initial state" : h.showTxn(r.assumed()))
+            + ", which is not one of its candidate writers");
       }
     }
     if (cycle.isEmpty()) {

@@ -10,10 +10,13 @@ import io.isoverify.history.check.Level;
  * <ul>
  *   <li>SO: same session, the first ran earlier;
  *   <li>RT (SSER only): the first ended before the second started, by the client clocks;
- *   <li>WR (key, value): the first installed the value, the second read it from outside;
+ *   <li>WR (key, value): the first installed the value, the second read it from outside,
+ *       or scanned the key with a predicate read that the version does not match and did
+ *       not return it (vbox's unknown θ-read, {@link PredicateEvidence});
  *   <li>WW (key, value): the first installed the value, the second also writes the key
  *       (the order between them is the certificate's stated version order);
- *   <li>RW (key, value): the first read the value from outside, the second writes the key
+ *   <li>RW (key, value): the first read the value from outside (or saw it by a predicate
+ *       read, as for WR), the second writes the key
  *       and is not the value's only writer (with repeated values it may be one of several:
  *       the first read another's, which the second overwrote).
  * </ul>
@@ -41,10 +44,10 @@ final class EdgeJustification {
       case RT -> level == Level.SSER && h.endTs(a) != History.NO_TIME
           && h.startTs(b) != History.NO_TIME && h.endTs(a) < h.startTs(b);
       case WR -> Transactions.installed(h, a, e.key(), e.value())
-          && Transactions.readExternally(h, b, e.key(), e.value());
+          && PredicateEvidence.observedExternally(h, b, e.key(), e.value());
       case WW -> Transactions.installed(h, a, e.key(), e.value())
           && Transactions.lastWrite(h, b, e.key()) != History.NO_VALUE;
-      case RW -> Transactions.readExternally(h, a, e.key(), e.value())
+      case RW -> PredicateEvidence.observedExternally(h, a, e.key(), e.value())
           && Transactions.lastWrite(h, b, e.key()) != History.NO_VALUE
           && (!Transactions.installed(h, b, e.key(), e.value())
               || Transactions.anotherInstaller(h, e.key(), e.value(), a, b));

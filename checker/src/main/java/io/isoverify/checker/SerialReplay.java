@@ -7,7 +7,8 @@ import java.util.Arrays;
  * Checks a SER or SSER witness against the raw history by running it: the transactions
  * one at a time in the witness order on a key-value map. Each read must return the
  * transaction's own latest earlier write of the key, else the latest write before it in
- * the order, else the initial state; a list-append read, the whole list ({@link ListReplay}).
+ * the order, else the initial state; a list-append read, the whole list ({@link ListReplay});
+ * a predicate read, exactly the rows that match it ({@link PredicateReplay}).
  * Session order must hold; for SSER, a transaction that
  * ended (client clock) before another started must come first. A read of a value several
  * of the order's transactions installed must have its writer stated, and see that writer's
@@ -73,7 +74,10 @@ public final class SerialReplay {
         }
       }
     }
-    return Check.ok();
+    int[] seen = new int[order.length];
+    Arrays.setAll(seen, i -> i);
+    String predicates = PredicateReplay.problem(h, order, seen);
+    return predicates == null ? Check.ok() : Check.rejected(predicates);
   }
 
   /** A later transaction must not have ended before an earlier one started. */

@@ -7,7 +7,8 @@ import io.isoverify.history.History;
  * transactions and, for each, its start point (how many of the commits before it it sees).
  * Reads must return the transaction's own earlier write, else the latest version committed
  * before its start, else the initial state (a list-append read: the whole list,
- * {@link ListReplay}); no transaction committing between another's
+ * {@link ListReplay}; a predicate read: exactly the rows that match it in that state,
+ * {@link PredicateReplay}); no transaction committing between another's
  * start and commit may write a key the other writes (first committer wins); a session's
  * transaction must start after its predecessor committed. A read of a value several of the
  * order's transactions installed must have its writer stated, and see that writer's version
@@ -95,7 +96,8 @@ public final class SnapshotReplay {
       }
       previous = t;
     }
-    return Check.ok();
+    String predicates = PredicateReplay.problem(h, commitOrder, snapshot);
+    return predicates == null ? Check.ok() : Check.rejected(predicates);
   }
 
   /**

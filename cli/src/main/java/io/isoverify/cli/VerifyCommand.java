@@ -3,25 +3,33 @@ package io.isoverify.cli;
 import io.isoverify.engine.Engine;
 import io.isoverify.engine.EngineChoice;
 import io.isoverify.engine.InProcessEngine;
+import io.isoverify.engine.LevelPipeline;
 import io.isoverify.engine.RunReport;
+import io.isoverify.engine.VerifierOptions;
 import io.isoverify.engine.VerifyRequest;
+import io.isoverify.graph.GpuMode;
+import io.isoverify.graph.ReachabilityBackend;
+import io.isoverify.graph.ReachabilityBackends;
+import io.isoverify.graph.ReachabilityUnavailableException;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.formats.HistoryFormat;
 import io.isoverify.report.ReportFiles;
 import io.isoverify.report.ReportText;
 import io.isoverify.spark.engine.DistributedEngine;
+import io.isoverify.spark.engine.GpuChoice;
 import io.isoverify.spark.engine.SparkLog;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code verify [--level SER|SI|SSER]... [--format F] [--engine E] [--out DIR] HISTORY}: the
+ * {@code verify [--level SER|SI|SSER]... [--format F] [--engine E] [--gpu G] [--out DIR] HISTORY}: the
  * one place that talks to the user. Exit codes: 0 every level holds, 1 a violation, 2 bad
  * input or usage, 3 unknown (a limit was reached, or an internal error).
  */
@@ -41,6 +49,11 @@ public final class VerifyCommand extends CliCommand {
 
   @Option(names = "--engine", description = "inprocess or spark (default: chosen by size).")
   String engine;
+
+  @Option(names = "--gpu", paramLabel = "auto|on|off", description = "Build the pruning's "
+      + "reachability index on a CUDA GPU: auto when one is found (default), on (an error, exit 2, "
+      + "when none can be used), off.")
+  String gpu = "auto";
 
   @Option(names = "--out", description = "Folder for report.json, report.txt, report.html, anomalies.parquet and one DOT (and SVG) drawing per anomaly.")
   Path out;
@@ -70,6 +83,7 @@ public final class VerifyCommand extends CliCommand {
       throw new UsageException("--engine must be inprocess or spark, not " + engine);
     }
     List<Level> wanted = LevelOption.parse(levels);
+    ReachabilityBackend reachability = reachability(gpu);
     if (out != null) {
       OutFolder.check(out);
     }
@@ -77,12 +91,19 @@ public final class VerifyCommand extends CliCommand {
     VerifyRequest request = new VerifyRequest(history.toString(), history.toString(), fmt, wanted,
         runId != null ? runId : deriveRunId(wanted));
     Engine chosen;
-    if ("spark".equals(engine) || (engine == null && EngineChoice.prefersSpark(history, format))) {
+    if ("spark".equals(engine) || (engine == null && EngineChoice.prefersSpark())) {
       SparkLog.enable();
       stderr.println("spark: Spark's own log (warnings and errors) goes to " + SparkLog.file());
-      chosen = DistributedEngine.embedded();
+      chosen = new DistributedEngine(null, Map.of(GpuChoice.GPU_CONF, gpu), LevelPipeline.EXAMPLES);
     } else {
-      chosen = new InProcessEngine();
+      VerifierOptions d = VerifierOptions.defaults();
+      chosen = new InProcessEngine(new VerifierOptions(d.threads(), d.limits(),
+          d.partition().withReachability(reachability)));
+    }
+    if (reachability != ReachabilityBackends.cpu()) {
+      stderr.println("gpu: the reachability index is built by the " + reachability.name()
+          + " backend (--gpu " + gpu + (GpuMode.parse(gpu, "--gpu") == GpuMode.AUTO
+              ? "; on the CPU when a build fails there)" : ")"));
     }
     RunReport report;
     try (ProgressRenderer progress = ProgressRenderer.start(stderr)) {
@@ -93,6 +114,20 @@ public final class VerifyCommand extends CliCommand {
       ReportFiles.write(report, out);
     }
     return report.exitCode();
+  }
+
+  /**
+   * The reachability backend {@code --gpu} asks for here (the embedded Spark engine's
+   * driver and executors are this JVM too): auto the CUDA one where a device is (the CPU
+   * when a build fails there), else the CPU; on the CUDA one or a usage error saying why
+   * not; off the CPU.
+   */
+  static ReachabilityBackend reachability(String gpu) throws UsageException {
+    try {
+      return ReachabilityBackends.select(GpuMode.parse(gpu, "--gpu"));
+    } catch (IllegalArgumentException | ReachabilityUnavailableException e) {
+      throw new UsageException(e.getMessage());
+    }
   }
 
   /** Same input, same levels, same id: reports stay deterministic. */

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Spark's log when the CLI JVM starts with SLF4J's no-op provider, as bin/cli-env starts
- * every run that does not name the Spark engine (so also one that picks Spark by size): the
+ * every run that does not name the Spark engine (so also one that picks Spark by itself): the
  * verify command's Spark path binds log4j2 again and Spark's log reaches its file; the same
  * run without that step (SparkVerify's main alone) loses it (log4j2 still opens the file, empty). Fresh JVMs, since SLF4J binds
  * once per JVM.

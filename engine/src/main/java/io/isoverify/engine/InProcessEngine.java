@@ -11,8 +11,8 @@ import java.util.Map;
 /**
  * The engine that holds the whole history in this JVM: it reads the history in its format
  * (phase "load"), runs the {@link InProcessVerifier} on it and reports every level. Suited
- * to histories that fit one JVM's memory (about 4 KB of heap per transaction today); larger
- * ones go to the Spark engine ({@link EngineChoice}).
+ * to histories that fit one JVM's memory (spark-jobs/README.md gives the bytes per
+ * transaction); beyond that, the Spark engine on a cluster ({@link EngineChoice}).
  */
 public final class InProcessEngine implements Engine {
   private final VerifierOptions options;

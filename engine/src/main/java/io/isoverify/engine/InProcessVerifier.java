@@ -2,6 +2,7 @@ package io.isoverify.engine;
 
 import io.isoverify.checker.Check;
 import io.isoverify.checker.ListAnomalyCheck;
+import io.isoverify.checker.PredicateAnomalyCheck;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.Partition;
 import io.isoverify.graph.Partitioner;
@@ -13,11 +14,13 @@ import io.isoverify.history.check.HistoryShape;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
+import io.isoverify.history.check.PredicateObservations;
 import io.isoverify.history.explain.CertificateSummary;
 import io.isoverify.solver.ComponentSolver;
 import io.isoverify.solver.PartitionInput;
 import io.isoverify.solver.SolveResult;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -66,20 +69,37 @@ public final class InProcessVerifier {
       java.util.function.BiConsumer<Level, Partition> partitions) {
     progress.retained("history", h);
     PolygraphInput[] input = new PolygraphInput[1];
+    PredicateObservations observations = PredicateObservations.of(h);
     Supplier<PolygraphInput> polygraph = () -> {
       if (input[0] == null) {
-        input[0] = PolygraphInput.of(h);
+        input[0] = PolygraphInput.of(h, observations);
         progress.retained("polygraph input", input[0]);
       }
       return input[0];
     };
+    Level last = Collections.max(levels);
     return verifyWith(h, levels, () -> polygraph.get().shape(listReads(h), h.predicates().size(),
         h::showTxn), (level, path, progress) -> {
-          Partition p = Partitioner.partition(polygraph.get(), level,
+          Partition p = Partitioner.partition(lastUse(input, polygraph, level == last), level,
               options.partition().withProgress(progress), path);
           partitions.accept(level, p);
           return new PartitionInput(p);
-        });
+        },
+        UncheckedInformation.of(h.predicates().size(), observations));
+  }
+
+  /**
+   * The shared input, which the verifier stops holding when {@code last}: the partitioner
+   * of the last level then lets it go once its graph is built (no local keeps it either,
+   * it is passed straight on).
+   */
+  private static PolygraphInput lastUse(PolygraphInput[] input, Supplier<PolygraphInput> polygraph,
+      boolean last) {
+    PolygraphInput in = polygraph.get();
+    if (last) {
+      input[0] = null;
+    }
+    return in;
   }
 
   /** Operations with a read list, every outcome (what the Spark engine counts alike). */
@@ -93,12 +113,20 @@ public final class InProcessVerifier {
    */
   Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
       LevelPipeline.Graphs graphs) {
+    return verifyWith(h, levels, shape, graphs, new UncheckedInformation(h.predicates().size()));
+  }
+
+  /** The same, with what the graphs leave unchecked stated by the caller. */
+  Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
+      LevelPipeline.Graphs graphs, UncheckedInformation unchecked) {
     progress.phase("non-cycle checks");
     long t0 = System.nanoTime();
-    NonCycleFindings found = NonCycleChecks.findings(h, LevelPipeline.EXAMPLES);
+    NonCycleFindings found = PredicateObservations.of(h).addedTo(
+        NonCycleChecks.findings(h, LevelPipeline.EXAMPLES), LevelPipeline.EXAMPLES);
     for (Certificate c : found.examples()) {
-      if (ListAnomalyCheck.covers(c.anomaly())) {
-        Check check = ListAnomalyCheck.check(h, c);
+      if (ListAnomalyCheck.covers(c.anomaly()) || PredicateAnomalyCheck.covers(c.anomaly())) {
+        Check check = ListAnomalyCheck.covers(c.anomaly()) ? ListAnomalyCheck.check(h, c)
+            : PredicateAnomalyCheck.check(h, c);
         if (!check.valid()) {
           throw new IllegalStateException("the independent checker rejected the certificate "
               + CertificateSummary.of(h, c) + ": " + check.problem());
@@ -110,7 +138,7 @@ public final class InProcessVerifier {
     try {
       return new LevelPipeline((components, level) -> solveAll(pool, components, level), progress)
           .verify(levels, found, nonCycle, shape, graphs, () -> duplicateReason(h, found.duplicate()),
-              UncheckedInformation.of(h), new HistoryCertifier(h));
+              unchecked, new HistoryCertifier(h));
     } finally {
       pool.shutdownNow();
     }

@@ -109,7 +109,15 @@ public final class LevelPipeline {
       }
       PathChoice path = shaped.path(level);
       SolverInput in = graphs.of(level, path.path(), progress.prefixed(prefix(levels, level)));
-      out.put(level, verifyLevel(levels, level, found, nonCycleNanos, in, unchecked, certifier, path));
+      LevelResult r;
+      try {
+        r = verifyLevel(levels, level, found, nonCycleNanos, in, unchecked, certifier, path);
+      } catch (UncertifiedViolation e) {
+        r = new LevelResult(level, Verdict.UNKNOWN, e.getMessage(), List.of(), List.of(), null,
+            new SolveStats(0, 0, 0, 0, 0, 0), new PhaseNanos(nonCycleNanos, 0, 0, 0, 0, 0),
+            Map.of(), path);
+      }
+      out.put(level, r);
     }
     return out;
   }
@@ -181,10 +189,14 @@ public final class LevelPipeline {
     } else if (unknown > 0) {
       verdict = Verdict.UNKNOWN;
       reason = unknown + " component(s) hit a limit; first: " + unknownReason;
+    } else if (unchecked.reason() != null) {
+      // no witness: it would be replayed against evidence the search did not use
+      verdict = Verdict.UNKNOWN;
+      reason = unchecked.reason();
     } else {
       witness = certifier.witness(level, in, components, results);
-      verdict = unchecked.reason() == null ? Verdict.HOLDS : Verdict.UNKNOWN;
-      reason = unchecked.reason() == null ? "" : unchecked.reason();
+      verdict = Verdict.HOLDS;
+      reason = "";
     }
     long checkNanos = System.nanoTime() - checkStart;
     return new LevelResult(level, verdict, reason, certs, certifier.conflicts(level), witness,

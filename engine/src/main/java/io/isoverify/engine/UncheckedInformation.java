@@ -1,32 +1,48 @@
 package io.isoverify.engine;
 
-import io.isoverify.history.History;
+import io.isoverify.history.check.PredicateObservations;
 
 /**
- * What a history carries that no check uses yet, counted, so that a level is never said to
- * hold on part of the evidence: predicate reads (vbox) are not checked at all. (List-append
- * reads are checked whole by both engines: history's list rules, Elle's inference.) A level
- * whose search finds no violation is then UNKNOWN with {@link #reason()}, not HOLDS; a
- * violation found stays one, since its certificate rests only on what was checked. O(1)
- * once counted.
+ * What a history carries that the check did not use, so that a level is never said to hold
+ * on part of the evidence. Predicate reads (vbox) are checked by the in-process engine
+ * (history's {@link PredicateObservations}, as WR constraints of the polygraph), except the
+ * places it names; an engine that does not check them at all (the Spark engine, for now)
+ * says so. (List-append reads are checked whole by both engines: history's list rules,
+ * Elle's inference.) A level whose search finds no violation is then UNKNOWN with {@link
+ * #reason()}, not HOLDS; a violation found stays one, since its certificate rests only on
+ * what was checked. O(1) once counted.
  *
- * @param predicateReads predicate reads
+ * @param predicateReads predicate reads the history holds
+ * @param predicatesChecked true when the engine's check uses predicate reads
+ * @param uncheckedPlaces places of predicate reads the check leaves out
+ * @param firstUnchecked why the first of them is left out, or null
  */
-public record UncheckedInformation(long predicateReads) {
+public record UncheckedInformation(long predicateReads, boolean predicatesChecked,
+    long uncheckedPlaces, String firstUnchecked) {
   /** A history with nothing left unchecked. */
   public static final UncheckedInformation NONE = new UncheckedInformation(0);
 
-  /** What a history held in memory leaves unchecked: its predicate reads. */
-  public static UncheckedInformation of(History h) {
-    return new UncheckedInformation(h.predicates().size());
+  /** {@code predicateReads} predicate reads that the engine does not check at all. */
+  public UncheckedInformation(long predicateReads) {
+    this(predicateReads, false, predicateReads, null);
+  }
+
+  /** What the check of predicate reads by their observations leaves out. */
+  public static UncheckedInformation of(long predicateReads, PredicateObservations o) {
+    return new UncheckedInformation(predicateReads, true, o.unchecked(), o.firstUnchecked());
   }
 
   /** Why a level that would hold is UNKNOWN, or null when everything was checked. */
   public String reason() {
-    if (predicateReads == 0) {
+    if (predicateReads == 0 || (predicatesChecked && uncheckedPlaces == 0)) {
       return null;
     }
-    return "no violation found, but the history holds " + predicateReads
-        + " predicate read(s), which no check uses yet: HOLDS cannot be claimed";
+    if (!predicatesChecked) {
+      return "no violation found, but the history holds " + predicateReads
+          + " predicate read(s), which this engine does not check yet: HOLDS cannot be claimed";
+    }
+    return "no violation found, but " + uncheckedPlaces + " place(s) of the history's "
+        + predicateReads + " predicate read(s) are not checked; first: " + firstUnchecked
+        + ": HOLDS cannot be claimed";
   }
 }

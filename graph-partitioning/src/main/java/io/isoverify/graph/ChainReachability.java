@@ -18,42 +18,57 @@ import java.util.concurrent.Future;
  *
  * <p>The table is filled in reverse topological order: first[u] = elementwise min of
  * first[w] over u's out-neighbours w, then first[u][chain(u)] = pos(u). Time O(arcs * K),
- * memory nodes * K ints; the K columns are split between threads, which share nothing.
+ * memory nodes * K ints; the K columns are split between threads, which share nothing. That
+ * is the CPU backend ({@link ReachabilityBackends#cpu()}); another backend may fill the same
+ * table elsewhere (the gpu module, on a CUDA device) and hand it over ({@link #ofTable}):
+ * queries and arc-by-arc updates are then always these, on the host's copy.
  */
-final class ChainReachability implements ReachabilityIndex {
+public final class ChainReachability implements ReachabilityIndex {
+  /** The CPU backend: {@link #fill} on {@code threads} threads. */
+  static final ReachabilityBackend CPU = new ReachabilityBackend() {
+    @Override
+    public String name() {
+      return "cpu";
+    }
+
+    @Override
+    public String unavailableReason() {
+      return null;
+    }
+
+    @Override
+    public ReachabilityIndex build(ChainCoverGraph graph, int threads) {
+      return new ChainReachability(graph, threads);
+    }
+  };
+
   private final int k;
   private final int[] chainOf;
   private final int[] posOf;
   private final int[] first;
-  private final CycleGraph graph;
+  private final ChainCoverGraph graph;
   // arcs added after construction, as linked lists of in-arcs: extraHead[v] is the first
   // entry for v (-1: none), entry x is the arc extraTail[x] -> v, then extraNext[x]
   private int[] extraHead;
   private final IntBuffer extraTail = new IntBuffer();
   private final IntBuffer extraNext = new IntBuffer();
 
-  /**
-   * @param graph the DAG
-   * @param topo its nodes in a topological order
-   * @param chainOf chain of each node, or -1
-   * @param posOf position of each chained node on its chain (increasing along the chain)
-   * @param chains number of chains K
-   * @param threads threads to fill the table with
-   */
-  ChainReachability(CycleGraph graph, int[] topo, int[] chainOf, int[] posOf, int chains,
-      int threads) {
-    int n = graph.nodeCount();
-    if ((long) n * chains > Integer.MAX_VALUE - 8) {
-      throw new IllegalStateException("reachability table of " + n + " x " + chains
-          + " entries is over the array limit; fewer chains are needed");
-    }
-    this.k = chains;
-    this.chainOf = chainOf;
-    this.posOf = posOf;
+  private ChainReachability(ChainCoverGraph graph, int[] first) {
+    this.k = graph.chains();
+    this.chainOf = graph.chainOf();
+    this.posOf = graph.posOf();
     this.graph = graph;
-    this.first = new int[n * chains];
-    Arrays.fill(first, Integer.MAX_VALUE);
-    Csr out = graph.out;
+    this.first = first;
+  }
+
+  /**
+   * The index of {@code graph}, its table filled on {@code threads} threads.
+   */
+  ChainReachability(ChainCoverGraph graph, int threads) {
+    this(graph, newTable(graph));
+    int chains = k;
+    int[] topo = graph.topologicalOrder();
+    Csr out = graph.out();
     int parts = Math.max(1, Math.min(threads, chains));
     if (parts == 1) {
       fill(out, topo, 0, chains);
@@ -78,6 +93,45 @@ final class ChainReachability implements ReachabilityIndex {
     } finally {
       pool.shutdown();
     }
+  }
+
+  /**
+   * An empty table for {@code graph}: nodes x K ints, every entry MAX_VALUE ("reaches no
+   * position of that chain").
+   *
+   * @throws IllegalStateException when it is over the Java array limit
+   */
+  public static int[] newTable(ChainCoverGraph graph) {
+    int n = graph.nodeCount();
+    int chains = graph.chains();
+    if ((long) n * chains > Integer.MAX_VALUE - 8) {
+      throw new IllegalStateException("reachability table of " + n + " x " + chains
+          + " entries is over the array limit; fewer chains are needed");
+    }
+    int[] first = new int[n * chains];
+    Arrays.fill(first, Integer.MAX_VALUE);
+    return first;
+  }
+
+  /**
+   * The table of {@code graph} filled on the CPU's {@code threads} threads (for a backend
+   * that falls back to the CPU, or fills it in another JVM).
+   */
+  public static int[] cpuTable(ChainCoverGraph graph, int threads) {
+    return new ChainReachability(graph, threads).first;
+  }
+
+  /**
+   * The index whose table another backend filled: {@code first[u*K + c]} the earliest
+   * position on chain c that u reaches, MAX_VALUE when none (the class comment). The table
+   * is kept, not copied, and updated in place by {@link #addArc}.
+   */
+  public static ChainReachability ofTable(ChainCoverGraph graph, int[] first) {
+    if (first.length != (long) graph.nodeCount() * graph.chains()) {
+      throw new IllegalArgumentException("table of " + first.length + " entries for "
+          + graph.nodeCount() + " nodes x " + graph.chains() + " chains");
+    }
+    return new ChainReachability(graph, first);
   }
 
   private void fill(Csr out, int[] topo, int lo, int hi) {
@@ -136,13 +190,14 @@ final class ChainReachability implements ReachabilityIndex {
    * ancestors already reach what v reaches, which is the common case after the bulk of the
    * known edges is in (pruning rounds), and a full rebuild otherwise.
    */
-  boolean addArc(int u, int v) {
+  @Override
+  public boolean addArc(int u, int v) {
     if (reaches(v, u)) {
       return false;
     }
     if (extraHead == null) {
       extraHead = new int[chainOf.length];
-      java.util.Arrays.fill(extraHead, -1);
+      Arrays.fill(extraHead, -1);
     }
     extraTail.add(u);
     extraNext.add(extraHead[v]);

@@ -45,7 +45,7 @@ final class Chains {
     pred = new int[s];
     Arrays.fill(succ, -1);
     Arrays.fill(pred, -1);
-    linkListOrders(lists, vertices, keyCount);
+    linkListOrders(lists, vertices, lists.keyCount);
     for (int i = 0; i < s; i++) {
       int key = versions.slotKey[i];
       for (int r = versions.readerStart[i]; r < versions.readerStart[i + 1] && succ[i] < 0; r++) {
@@ -154,7 +154,7 @@ final class Chains {
    * stays open. O(chains of list keys + readers of their tails).
    */
   void addListOrderEdges(PolygraphInput lists, EdgeList out) {
-    for (int k = 0; k + 1 < keyChainStart.length; k++) {
+    for (int k = 0; k < lists.keyCount; k++) {
       if (lists.listKey[k]) {
         for (int b = keyChainStart[k] + 1; b < keyChainStart[k + 1]; b++) {
           addBefore(keyChainStart[k], b, out);

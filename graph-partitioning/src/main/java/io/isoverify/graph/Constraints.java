@@ -49,43 +49,28 @@ final class Constraints {
 
   /**
    * The same constraints (same numbers, same dead ones) with the dead ones' sides emptied,
-   * in arrays of the size they need: after pruning most constraints are dead (70% on the 1M
-   * benchmark history), and their edges would stay on the heap while the components are
-   * built and solved. O(edges).
+   * in arrays of the size they need, and with the RW edges of the readers pruning resolved
+   * to a version ({@link ReadPruning#addLate}) added to the live sides whose WW edge
+   * overwrites it. After pruning most constraints are dead (70% on the 1M benchmark
+   * history), and their edges would stay on the heap while the components are built and
+   * solved. One copy, O(edges).
    */
-  Constraints compacted() {
+  Constraints compacted(ReadPruning reads) {
+    boolean late = reads.anyLate();
     Constraints out = new Constraints();
     for (int c = 0; c < count(); c++) {
       for (int side = 0; side < 2; side++) {
         if (!dead[c]) {
-          out.edges.addRange(edges, begin(c, side), end(c, side));
+          int b = begin(c, side);
+          out.edges.addRange(edges, b, end(c, side));
+          if (late) {
+            reads.addLate(edges.from(b), edges.to(b), edges.key(b), out.edges);
+          }
         }
         out.sideStart.add(out.edges.size());
       }
     }
     out.edges.trim();
-    out.dead = dead.clone();
-    return out;
-  }
-
-  /**
-   * The same constraints (same numbers, same dead ones) with the RW edges of the readers
-   * pruning resolved to a version ({@link ReadPruning#addLate}) added to the sides whose WW
-   * edge overwrites it; this when there are none.
-   */
-  Constraints withLate(ReadPruning reads) {
-    if (!reads.anyLate()) {
-      return this;
-    }
-    Constraints out = new Constraints();
-    for (int c = 0; c < count(); c++) {
-      for (int s = 0; s < 2; s++) {
-        int b = begin(c, s);
-        out.edges.addRange(edges, b, end(c, s));
-        reads.addLate(edges.from(b), edges.to(b), edges.key(b), out.edges);
-        out.sideStart.add(out.edges.size());
-      }
-    }
     out.dead = dead.clone();
     return out;
   }

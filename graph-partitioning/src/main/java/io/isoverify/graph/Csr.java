@@ -17,6 +17,11 @@ final class Csr {
     this.label = label;
   }
 
+  /** The arrays as they are, arcs unlabelled (their label is their index). */
+  static Csr wrap(int[] start, int[] head) {
+    return new Csr(start, head, null);
+  }
+
   int nodeCount() {
     return start.length - 1;
   }
@@ -46,16 +51,35 @@ final class Csr {
     return new Csr(start, outHead, outLabel);
   }
 
-  /** The same arcs reversed (each keeps its label). */
+  /** The graph whose node u's out-arcs are {@code start[u] .. start[u+1]-1} (taken, not copied). */
+  static Csr of(int[] start, int[] head, int[] label) {
+    return new Csr(start, head, label);
+  }
+
+  /**
+   * The same arcs reversed (each keeps its label), by counting sort over the heads with no
+   * per-arc scratch.
+   */
   Csr reverse() {
     int n = nodeCount();
     int arcs = head.length;
-    int[] tail = new int[arcs];
+    int[] inStart = new int[n + 1];
+    for (int a = 0; a < arcs; a++) {
+      inStart[head[a] + 1]++;
+    }
+    for (int u = 0; u < n; u++) {
+      inStart[u + 1] += inStart[u];
+    }
+    int[] fill = inStart.clone();
+    int[] inHead = new int[arcs];
+    int[] inLabel = new int[arcs];
     for (int u = 0; u < n; u++) {
       for (int a = start[u]; a < start[u + 1]; a++) {
-        tail[a] = u;
+        int slot = fill[head[a]]++;
+        inHead[slot] = u;
+        inLabel[slot] = label == null ? a : label[a];
       }
     }
-    return of(n, head, tail, label, arcs);
+    return new Csr(inStart, inHead, inLabel);
   }
 }

@@ -31,43 +31,53 @@ final class CycleGraph {
   final Csr out;
   private Csr in;
 
+  /**
+   * Fills the CSR in two passes over the edges (out-degrees, then arcs), O(nodes + arcs),
+   * with no per-arc scratch: at 10M transactions under SI the tail, head and label arrays a
+   * one-pass build sorts from cost about 2 GB on top of the graph.
+   */
   CycleGraph(Level level, int vertexCount, EdgeList edges) {
     this.induced = level == Level.SI;
     this.vertexCount = vertexCount;
     int m = edges.size();
     int rw = EdgeType.RW.ordinal();
-    int arcs = 0;
-    for (int e = 0; e < m && induced; e++) {
-      arcs += edges.type(e) == rw ? 1 : 2;
+    int[] start = new int[nodeCount() + 1];
+    for (int e = 0; e < m; e++) {
+      int u = edges.from(e);
+      if (!induced) {
+        start[u + 1]++;
+      } else if (edges.type(e) == rw) {
+        start[2 * u + 1]++;
+      } else {
+        start[2 * u + 1]++;
+        start[2 * u + 2]++;
+      }
     }
-    if (!induced) {
-      arcs = m;
+    for (int x = 0; x < nodeCount(); x++) {
+      start[x + 1] += start[x];
     }
-    int[] tail = new int[arcs];
-    int[] head = new int[arcs];
-    int[] label = new int[arcs];
-    int a = 0;
+    int[] head = new int[start[nodeCount()]];
+    int[] label = new int[head.length];
+    int[] fill = start.clone();
     for (int e = 0; e < m; e++) {
       int u = edges.from(e);
       int v = edges.to(e);
       if (!induced) {
-        tail[a] = u;
-        head[a] = v;
-        label[a++] = e;
+        place(fill, head, label, u, v, e);
       } else if (edges.type(e) == rw) {
-        tail[a] = 2 * u;
-        head[a] = 2 * v + 1;
-        label[a++] = e;
+        place(fill, head, label, 2 * u, 2 * v + 1, e);
       } else {
-        tail[a] = 2 * u;
-        head[a] = 2 * v;
-        label[a++] = e;
-        tail[a] = 2 * u + 1;
-        head[a] = 2 * v;
-        label[a++] = e;
+        place(fill, head, label, 2 * u, 2 * v, e);
+        place(fill, head, label, 2 * u + 1, 2 * v, e);
       }
     }
-    out = Csr.of(nodeCount(), tail, head, label, arcs);
+    out = Csr.of(start, head, label);
+  }
+
+  private static void place(int[] fill, int[] head, int[] label, int tail, int to, int e) {
+    int slot = fill[tail]++;
+    head[slot] = to;
+    label[slot] = e;
   }
 
   int nodeCount() {
@@ -92,6 +102,11 @@ final class CycleGraph {
     return in;
   }
 
+  /** This graph, in a topological order, with a chain cover: what a backend builds from. */
+  ChainCoverGraph withCover(int[] topo, ChainCover cover) {
+    return new ChainCoverGraph(out, this::in, topo, cover.chainOf, cover.posOf, cover.count);
+  }
+
   /**
    * Whether adding the typed edge {@code from -> to} would close a cycle with the paths
    * the index knows (cobra section 3.3; polysi section 4.3, both of its cases).
@@ -107,7 +122,7 @@ final class CycleGraph {
   }
 
   /** Adds the arcs of a typed edge to the index; false when they would close a cycle. */
-  boolean addToIndex(ChainReachability index, int from, int to, int type) {
+  boolean addToIndex(ReachabilityIndex index, int from, int to, int type) {
     if (!induced) {
       return index.addArc(from, to);
     }

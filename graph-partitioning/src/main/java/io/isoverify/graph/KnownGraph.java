@@ -14,7 +14,13 @@ import io.isoverify.history.anomaly.EdgeType;
  * writes), plus O(n c) for the real-time edges.
  */
 final class KnownGraph {
-  final PolygraphInput history;
+  /**
+   * The input, for the mini-transaction paths' later reads; null after
+   * {@link #releaseInput()}.
+   */
+  PolygraphInput history;
+  /** The history's keys, then the virtual keys of its predicate reads' fields (vbox). */
+  final int keyCount;
   final Vertices vertices;
   final Versions versions;
   final Chains chains;
@@ -26,8 +32,9 @@ final class KnownGraph {
   KnownGraph(PolygraphInput history, boolean realTime) {
     this.history = history;
     vertices = new Vertices(history);
-    versions = new Versions(history.keyCount, history.ops, vertices);
-    chains = new Chains(versions, history.keyCount, history, vertices);
+    keyCount = history.keyCount + history.observations.virtualKeyCount();
+    versions = new Versions(keyCount, history.ops, vertices, history.observations);
+    chains = new Chains(versions, keyCount, history, vertices);
     int n = vertices.count();
     known = new EdgeList(4 * n);
     chainOf = new int[n];
@@ -39,6 +46,15 @@ final class KnownGraph {
       RealTimeEdges.add(history, vertices, known);
     }
     known.trim();
+  }
+
+  /**
+   * Forgets the input: the general path reads nothing of it once the graph is built, so a
+   * caller verifying its last level lets it be collected (53 bytes per transaction on a
+   * list-append history, spark-jobs/README.md's memory budget).
+   */
+  void releaseInput() {
+    history = null;
   }
 
   int vertexCount() {

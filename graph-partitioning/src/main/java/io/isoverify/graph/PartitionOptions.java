@@ -15,9 +15,12 @@ package io.isoverify.graph;
  * @param progress told of each step and of the constraints left after each pruning round
  * @param denseChains keys with up to this many chains are ordered by the exact m x m closure
  *     ({@link ChainOrdering}); keys with more by session groups ({@link SessionChainOrdering})
+ * @param reachability who builds the pruning's reachability index (the CPU by default;
+ *     {@link ReachabilityBackends#select} picks by {@link GpuMode})
  */
 public record PartitionOptions(int threads, int maxPruneRounds, boolean incrementalPruning,
-    SccLabeller sccLabeller, long labellerMinArcs, PhaseProgress progress, int denseChains) {
+    SccLabeller sccLabeller, long labellerMinArcs, PhaseProgress progress, int denseChains,
+    ReachabilityBackend reachability) {
   /** The {@link #denseChains()} bound by default: beyond it the m x m closure costs too much. */
   public static final int DENSE_CHAINS = 256;
 
@@ -31,6 +34,9 @@ public record PartitionOptions(int threads, int maxPruneRounds, boolean incremen
     if (labellerMinArcs < 0) {
       throw new IllegalArgumentException("labellerMinArcs must be >= 0, got " + labellerMinArcs);
     }
+    if (reachability == null) {
+      throw new IllegalArgumentException("reachability backend must not be null");
+    }
   }
 
   /**
@@ -41,22 +47,22 @@ public record PartitionOptions(int threads, int maxPruneRounds, boolean incremen
    */
   public static PartitionOptions defaults() {
     return new PartitionOptions(Runtime.getRuntime().availableProcessors(), Integer.MAX_VALUE,
-        false, null, 0, PhaseProgress.NONE, DENSE_CHAINS);
+        false, null, 0, PhaseProgress.NONE, DENSE_CHAINS, ReachabilityBackends.cpu());
   }
 
   public PartitionOptions withThreads(int n) {
     return new PartitionOptions(n, maxPruneRounds, incrementalPruning, sccLabeller, labellerMinArcs,
-        progress, denseChains);
+        progress, denseChains, reachability);
   }
 
   public PartitionOptions withMaxPruneRounds(int n) {
     return new PartitionOptions(threads, n, incrementalPruning, sccLabeller, labellerMinArcs,
-        progress, denseChains);
+        progress, denseChains, reachability);
   }
 
   public PartitionOptions withIncrementalPruning(boolean on) {
     return new PartitionOptions(threads, maxPruneRounds, on, sccLabeller, labellerMinArcs,
-        progress, denseChains);
+        progress, denseChains, reachability);
   }
 
   /**
@@ -65,19 +71,25 @@ public record PartitionOptions(int threads, int maxPruneRounds, boolean incremen
    */
   public PartitionOptions withSccLabeller(SccLabeller labeller, long minArcs) {
     return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, labeller, minArcs, progress,
-        denseChains);
+        denseChains, reachability);
   }
 
   /** The same options, telling {@code listener} how far partitioning has come. */
   public PartitionOptions withProgress(PhaseProgress listener) {
     return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
-        labellerMinArcs, listener, denseChains);
+        labellerMinArcs, listener, denseChains, reachability);
   }
 
   /** The same options, with the {@link #denseChains()} bound {@code m} (tests lower it). */
   public PartitionOptions withDenseChains(int m) {
     return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
-        labellerMinArcs, progress, m);
+        labellerMinArcs, progress, m, reachability);
+  }
+
+  /** The same options, the reachability index built by {@code backend}. */
+  public PartitionOptions withReachability(ReachabilityBackend backend) {
+    return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
+        labellerMinArcs, progress, denseChains, backend);
   }
 
   /** Whether a P-graph of {@code arcs} arcs goes to the external labeller. */

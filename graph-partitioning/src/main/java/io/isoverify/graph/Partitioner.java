@@ -65,14 +65,17 @@ public final class Partitioner {
     PhaseProgress progress = options.progress();
     progress.phase("graph");
     KnownGraph g = new KnownGraph(history, level == Level.SSER);
+    // nothing below reads the input: garbage from here on if the caller let it go
+    g.releaseInput();
+    history = null;
     progress.retained("known graph and chains", g);
     int n = g.vertexCount();
     EdgeList known = g.known;
     Constraints constraints = new Constraints();
     ReadPruning reads = new ReadPruning(g.versions, known);
     Pruner pruner = new Pruner(level, n, g.chainOf, g.posOf, g.sessionChains, options.threads(),
-        options.incrementalPruning(), known, constraints, reads);
-    boolean acyclic = pruner.resolveChains(g.chains, history.keyCount, options.denseChains());
+        options.reachability(), options.incrementalPruning(), known, constraints, reads);
+    boolean acyclic = pruner.resolveChains(g.chains, g.keyCount, options.denseChains());
     long t1 = System.nanoTime();
     if (acyclic) {
       progress.phase("prune");
@@ -100,14 +103,14 @@ public final class Partitioner {
     ComponentBuilder parts = null;
     if (knownCycle == null && conflict == null) {
       // the components are built from the live constraints alone (spark-jobs/README.md,
-      // memory)
-      Constraints sides = constraints.withLate(reads).compacted();
-      progress.retained("constraints left", sides);
-      ReadEdges readEdges = new ReadEdges(g.versions, reads, sides, pruner::closes);
-      // the index and pruning graph (200 ints per vertex with 200 sessions) are garbage
-      // while the components are built
+      // memory). The readers' edges are tested first (they read only each live side's
+      // first edge, which compaction keeps), so that the index and pruning graph (200 ints
+      // per vertex with 200 sessions) are garbage before the compacted copy is made.
+      ReadEdges readEdges = new ReadEdges(g.versions, reads, constraints, pruner::closes);
       pruner = null;
+      Constraints sides = constraints.compacted(reads);
       constraints = null;
+      progress.retained("constraints left", sides);
       parts = new ComponentBuilder(n, g.vertices.txnOf, known, sides, readEdges, options);
     }
     progress.retained("components", parts);

@@ -4,6 +4,7 @@ import io.isoverify.history.History;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.check.HistoryShape;
 import io.isoverify.history.check.ListOrders;
+import io.isoverify.history.check.PredicateObservations;
 import io.isoverify.history.check.TransactionShapes;
 import java.util.function.IntFunction;
 
@@ -30,6 +31,9 @@ import java.util.function.IntFunction;
  *   hidden ops    internalReads[t], overwrittenWrites[t]: t's reads of a key after its own
  *                 write of it, and its writes it overwrote itself (KeyedOperations), for
  *                 the shape rules ({@link #shape})
+ *   observations  what predicate reads say (vbox): reader, key, candidate writers
+ *                 (history's {@link PredicateObservations}), WR constraints like reads with
+ *                 several candidate writers
  * </pre>
  * The Spark stages compute the list orders with the same per-key list rules and add them
  * with {@link #withListOrders}.
@@ -47,10 +51,12 @@ public final class PolygraphInput {
   final boolean[] listKey;
   final byte[] internalReads;
   final byte[] overwrittenWrites;
+  /** What the predicate reads say (vbox 4.1): WR constraints over the versions they allow. */
+  final PredicateObservations observations;
 
   private PolygraphInput(int keyCount, int[] session, byte[] outcome, long[] start, long[] end,
       Operations ops, int[] listOrderStart, int[] listOrderTxn, boolean[] listKey,
-      byte[] internalReads, byte[] overwrittenWrites) {
+      byte[] internalReads, byte[] overwrittenWrites, PredicateObservations observations) {
     int n = session.length;
     if (outcome.length != n || start.length != n || end.length != n || ops.readStart.length != n + 1) {
       throw new IllegalArgumentException("per-transaction arrays of different lengths");
@@ -72,6 +78,7 @@ public final class PolygraphInput {
     }
     this.internalReads = internalReads;
     this.overwrittenWrites = overwrittenWrites;
+    this.observations = observations;
   }
 
   /** From arrays computed elsewhere, in the encoding above (not copied). */
@@ -80,7 +87,8 @@ public final class PolygraphInput {
       int[] readValue, int[] readWriter) {
     this(keyCount, session, outcome, start, end, new Operations(writeKey, writeValue, writeTxn,
         readStart, readKey, readValue, readWriter), new int[keyCount + 1], new int[0],
-        new boolean[keyCount], new byte[session.length], new byte[session.length]);
+        new boolean[keyCount], new byte[session.length], new byte[session.length],
+        PredicateObservations.NONE);
   }
 
   /**
@@ -89,7 +97,7 @@ public final class PolygraphInput {
    */
   public PolygraphInput withHiddenOperations(byte[] internalReads, byte[] overwrittenWrites) {
     return new PolygraphInput(keyCount, session, outcome, start, end, ops, listOrderStart,
-        listOrderTxn, listKey, internalReads, overwrittenWrites);
+        listOrderTxn, listKey, internalReads, overwrittenWrites, observations);
   }
 
   /**
@@ -100,7 +108,16 @@ public final class PolygraphInput {
    */
   public PolygraphInput withListOrders(int[] orderStart, int[] orderTxn, boolean[] listKey) {
     return new PolygraphInput(keyCount, session, outcome, start, end, ops, orderStart, orderTxn,
-        listKey, internalReads, overwrittenWrites);
+        listKey, internalReads, overwrittenWrites, observations);
+  }
+
+  /**
+   * The same with what the history's predicate reads say (vbox section 4.1): each
+   * observation a WR constraint over the versions it allows ({@link Versions}).
+   */
+  public PolygraphInput withPredicateObservations(PredicateObservations o) {
+    return new PolygraphInput(keyCount, session, outcome, start, end, ops, listOrderStart,
+        listOrderTxn, listKey, internalReads, overwrittenWrites, o);
   }
 
   /** True when some key's version order comes from read lists. */
@@ -113,8 +130,16 @@ public final class PolygraphInput {
     return false;
   }
 
-  /** The arrays of a history held in memory. O(operations + writes log writes). */
+  /**
+   * The arrays of a history held in memory, with what its predicate reads say. O(operations +
+   * writes log writes), plus history's {@link PredicateObservations#of}.
+   */
   public static PolygraphInput of(History h) {
+    return of(h, PredicateObservations.of(h));
+  }
+
+  /** The same with the predicate reads' observations computed already. */
+  public static PolygraphInput of(History h, PredicateObservations observations) {
     int n = h.txnCount();
     int[] session = new int[n];
     byte[] outcome = new byte[n];
@@ -131,7 +156,7 @@ public final class PolygraphInput {
     KeyedOperations.Arrays a = Operations.arrays(h);
     return new PolygraphInput(keys, session, outcome, start, end, new Operations(a),
         lists.orderStart(), lists.orderTxn(), lists.listKeys(), a.internalReads(),
-        a.overwrittenWrites());
+        a.overwrittenWrites(), observations);
   }
 
   /**

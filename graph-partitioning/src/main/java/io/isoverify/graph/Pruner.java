@@ -5,7 +5,7 @@ import io.isoverify.history.check.Level;
 /**
  * Pruning to a fixpoint (cobra section 3.3, polysi section 4.3, veristrong section 6.1.1).
  * Each round rebuilds the {@link CycleGraph} of the known edges, checks it is acyclic (else
- * that cycle is the violation), rebuilds the {@link ChainReachability} index, and tests
+ * that cycle is the violation), rebuilds the reachability index ({@link ReachabilityBackend}), and tests
  * every live constraint: a side one of whose edges would close a cycle with a known path is
  * impossible, so the other side's edges become known (with the RW edges of the readers
  * {@link ReadPruning} resolved to the version it overwrites). Both sides impossible is a
@@ -18,7 +18,7 @@ import io.isoverify.history.check.Level;
  *
  * <p>Two ways to keep the index current: rebuild graph and index before each round,
  * O(arcs * K) per round; or add each pruned side's edges to the index as they become known
- * ({@link ChainReachability#addArc}), which also lets later constraints of the same round
+ * ({@link ReachabilityIndex#addArc}), which also lets later constraints of the same round
  * see them. {@link PartitionOptions#incrementalPruning()} chooses the second from the first
  * round on; otherwise rounds rebuild until one prunes few constraints, and the rest update.
  * The benchmark main compares both.
@@ -30,6 +30,7 @@ final class Pruner {
   private final int[] vertexChain;
   private final int[] vertexPos;
   private final int threads;
+  private final ReachabilityBackend backend;
   private final EdgeList known;
   private final Constraints constraints;
   private final ReadPruning reads;
@@ -43,10 +44,10 @@ final class Pruner {
    * paying O(arcs * K) each (on a 1M-transaction zipf history, 8 of 10 rounds).
    */
   private static final int FEW = 20;
-  /** True once the index follows each pruned side's edges ({@link ChainReachability#addArc}). */
+  /** True once the index follows each pruned side's edges ({@link ReachabilityIndex#addArc}). */
   private boolean live;
   private CycleGraph graph;
-  private ChainReachability index;
+  private ReachabilityIndex index;
   private int builtEdges = -1;
 
   /** The known cycle found, as edges in cycle order; null while none. */
@@ -68,8 +69,9 @@ final class Pruner {
    * @param vertexPos position of each vertex on its chain
    */
   Pruner(Level level, int vertexCount, int[] vertexChain, int[] vertexPos, int chainCount,
-      int threads, boolean incremental, EdgeList known, Constraints constraints,
-      ReadPruning reads) {
+      int threads, ReachabilityBackend backend, boolean incremental, EdgeList known,
+      Constraints constraints, ReadPruning reads) {
+    this.backend = backend;
     this.level = level;
     this.reads = reads;
     this.incremental = incremental;
@@ -145,7 +147,7 @@ final class Pruner {
       return false;
     }
     ChainCover cover = ChainCover.best(graph, topo, sessions);
-    index = new ChainReachability(graph, topo, cover.chainOf, cover.posOf, cover.count, threads);
+    index = backend.build(graph.withCover(topo, cover), threads);
     return true;
   }
 

@@ -53,17 +53,24 @@ final class ReadConstraints {
     this.leftOut = leftOut;
     this.unexplained = unexplained;
     int pending = readerKey.length;
-    // one constraint per (reader, key): the first pending read of each
+    // one constraint per (reader, key) and candidate set: a reader's reads of a key see one
+    // version, so their candidates are the same; a predicate read's observation of the key
+    // (vbox) may allow other versions, a constraint of its own (choosing another version
+    // than a read's closes a cycle: each brings RW edges to every later version)
     int[] idx = IndexSort.byKey(readerKey, pending);
     int n = 0;
     int cands = 0;
     int[] keep = new int[pending];
+    int group = 0;
     for (int q = 0; q < pending; q++) {
       int p = idx[q];
       if (n == 0 || readerKey[keep[n - 1]] != readerKey[p]) {
-        keep[n++] = p;
-        cands += pendingStart[p + 1] - pendingStart[p];
+        group = n;
+      } else if (sameAsKept(keep, group, n, p, pendingStart, pendingSlots)) {
+        continue;
       }
+      keep[n++] = p;
+      cands += pendingStart[p + 1] - pendingStart[p];
     }
     count = n;
     reader = new int[n];
@@ -97,6 +104,18 @@ final class ReadConstraints {
     for (int i = 0; i < cands; i++) {
       bySlot[fill[candSlot[i]]++] = i;
     }
+  }
+
+  /** True when pending read p has the candidates of one of keep[from .. to). */
+  private static boolean sameAsKept(int[] keep, int from, int to, int p, int[] start,
+      int[] slots) {
+    for (int k = from; k < to; k++) {
+      int q = keep[k];
+      if (Arrays.equals(slots, start[q], start[q + 1], slots, start[p], start[p + 1])) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** True while constraint j has several live candidates. */

@@ -2,6 +2,7 @@ package io.isoverify.graph;
 
 import io.isoverify.history.History;
 import io.isoverify.history.IndexSort;
+import io.isoverify.history.check.PredicateObservations;
 import java.util.Arrays;
 
 /**
@@ -19,6 +20,12 @@ import java.util.Arrays;
  * A key gets an initial slot when it has any slot or reader at all. A read whose value
  * several included vertices wrote is a reader of none of their slots: it becomes a WR
  * constraint ({@link #reads}) over those slots; with one of them included, it reads that one.
+ * What a predicate read says about a key (vbox 4.1, history's {@link PredicateObservations}:
+ * the reader saw one of a set of versions, the initial state among them for a row it did not
+ * return) is treated alike: one included candidate makes it a reader of that slot, several a
+ * WR constraint. A field of a key whose versions do not all fix it is a virtual key of its
+ * own (history's {@link PredicateObservations#virtualKeyCount}), whose versions are those
+ * that do, written by the same vertices (so their order is the key's).
  *
  * <p>Cost: O((writes + reads) log (writes + reads) + candidates).
  */
@@ -39,7 +46,7 @@ final class Versions {
   private int leftOut;
   private int unexplained;
 
-  Versions(int keyCount, Operations ops, Vertices vertices) {
+  Versions(int keyCount, Operations ops, Vertices vertices, PredicateObservations observations) {
     boolean[] touched = new boolean[keyCount];
     IntBuffer key = new IntBuffer();
     IntBuffer vertex = new IntBuffer();
@@ -53,11 +60,26 @@ final class Versions {
         touched[ops.writeKey[i]] = true;
       }
     }
+    int realKeys = keyCount - observations.virtualKeyCount();
+    for (int k = realKeys; k < keyCount; k++) {
+      for (int t : observations.virtualWriters(k - realKeys)) {
+        int v = vertices.vertexOf[t];
+        if (v > 0) {
+          key.add(k);
+          vertex.add(v);
+          value.add(History.NO_VALUE);
+          touched[k] = true;
+        }
+      }
+    }
     for (int v = 1; v < vertices.count(); v++) {
       int t = vertices.txnOf[v];
       for (int r = ops.readStart[t]; r < ops.readStart[t + 1]; r++) {
         touched[ops.readKey[r]] = true;
       }
+    }
+    for (int i = 0; i < observations.count(); i++) {
+      touched[observations.key(i)] = true;
     }
     for (int k = 0; k < keyCount; k++) {
       if (touched[k]) {
@@ -88,7 +110,7 @@ final class Versions {
     for (int k = 0; k < keyCount; k++) {
       keySlotStart[k + 1] += keySlotStart[k];
     }
-    long[] readPairs = readPairs(ops, vertices);
+    long[] readPairs = readPairs(ops, vertices, observations);
     Arrays.sort(readPairs);
     readerStart = new int[s + 1];
     IntBuffer reader = new IntBuffer(readPairs.length);
@@ -110,8 +132,17 @@ final class Versions {
   }
 
   /** (slot, reader vertex) of every external read of an included reader that has a writer. */
-  private long[] readPairs(Operations ops, Vertices vertices) {
+  private long[] readPairs(Operations ops, Vertices vertices, PredicateObservations observations) {
     LongBuffer pairs = new LongBuffer();
+    for (int i = 0; i < observations.count(); i++) {
+      int v = vertices.vertexOf[observations.reader(i)];
+      if (v > 0) {
+        int slot = observed(observations, i, v, vertices);
+        if (slot >= 0) {
+          pairs.add(((long) slot << 32) | v);
+        }
+      }
+    }
     for (int v = 1; v < vertices.count(); v++) {
       int t = vertices.txnOf[v];
       for (int r = ops.readStart[t]; r < ops.readStart[t + 1]; r++) {
@@ -147,6 +178,11 @@ final class Versions {
         pendingSlots.add(slot(key, w));
       }
     }
+    return pending(first, skipped, v, key);
+  }
+
+  /** The candidates pendingSlots[first ..] of a read of v: see {@link #candidates}. */
+  private int pending(int first, boolean skipped, int v, int key) {
     int found = pendingSlots.size() - first;
     if (found == 1) {
       int only = pendingSlots.get(first);
@@ -162,6 +198,28 @@ final class Versions {
     pendingRead.add(((long) v << 32) | key);
     pendingStart.add(first);
     return -1;
+  }
+
+  /**
+   * The candidate versions of observation i of vertex v (history's {@link
+   * PredicateObservations}), as {@link #candidates} takes a read's: one included, its slot;
+   * several, a pending WR constraint (-1); none, -1 (counted as unexplained).
+   */
+  private int observed(PredicateObservations observations, int i, int v, Vertices vertices) {
+    int key = observations.key(i);
+    int first = pendingSlots.size();
+    boolean skipped = false;
+    for (int c = observations.candStart(i); c < observations.candEnd(i); c++) {
+      int t = observations.candTxn(c);
+      int w = t == PredicateObservations.INITIAL_STATE ? 0 : vertices.vertexOf[t];
+      int slot = w < 0 ? -1 : slot(key, w);
+      if (slot < 0) {
+        skipped = true;
+      } else if (w != v) {
+        pendingSlots.add(slot);
+      }
+    }
+    return pending(first, skipped, v, key);
   }
 
   int slotCount() {

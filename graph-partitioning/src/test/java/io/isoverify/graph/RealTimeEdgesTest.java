@@ -77,7 +77,7 @@ class RealTimeEdgesTest {
       }
       Csr g = Csr.of(vertices.count(), tail, head, rt.size());
       for (int u = 1; u < vertices.count(); u++) {
-        boolean[] seen = ReachabilityTest.bfs(g, u);
+        boolean[] seen = ReachabilityContractTest.bfs(g, u);
         for (int v = 1; v < vertices.count(); v++) {
           int tu = vertices.txnOf[u];
           int tv = vertices.txnOf[v];

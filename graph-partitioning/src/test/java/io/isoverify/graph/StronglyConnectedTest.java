@@ -20,7 +20,7 @@ class StronglyConnectedTest {
       StronglyConnected scc = new StronglyConnected(g);
       boolean[][] reach = new boolean[n][];
       for (int u = 0; u < n; u++) {
-        reach[u] = ReachabilityTest.bfs(g, u);
+        reach[u] = ReachabilityContractTest.bfs(g, u);
       }
       for (int u = 0; u < n; u++) {
         for (int v = 0; v < n; v++) {

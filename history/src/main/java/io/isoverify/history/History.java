@@ -43,12 +43,15 @@ public final class History {
   private final Dictionary values;
   private final ReadLists readLists;
   private final Map<Integer, PredicateRead> predicates;
+  private final Map<Integer, WrittenFields> writtenFields;
+  private final boolean rowFieldsMissing;
   private final boolean hasTimestamps;
 
   History(String source, long[] txnId, int[] txnSession, int[] txnPos, byte[] txnOutcome,
       long[] startTs, long[] endTs, int[] opStart, int[] sessionStart, byte[] opKind,
       int[] opKey, int[] opValue, Dictionary sessions, Dictionary keys, Dictionary values,
-      ReadLists readLists, Map<Integer, PredicateRead> predicates) {
+      ReadLists readLists, Map<Integer, PredicateRead> predicates,
+      Map<Integer, WrittenFields> writtenFields, boolean rowFieldsMissing) {
     this.source = source;
     this.txnId = txnId;
     this.txnSession = txnSession;
@@ -66,6 +69,8 @@ public final class History {
     this.values = values;
     this.readLists = readLists;
     this.predicates = Map.copyOf(predicates);
+    this.writtenFields = Map.copyOf(writtenFields);
+    this.rowFieldsMissing = rowFieldsMissing;
     boolean any = false;
     for (long s : startTs) {
       if (s != NO_TIME) {
@@ -202,6 +207,25 @@ public final class History {
   /** The predicate reads, by operation. */
   public Map<Integer, PredicateRead> predicates() {
     return predicates;
+  }
+
+  /** For a write that sets row fields (vbox): the fields it sets; else null. */
+  public WrittenFields writtenFields(int o) {
+    return writtenFields.isEmpty() ? null : writtenFields.get(o);
+  }
+
+  /**
+   * True when the source did not carry the row fields writes set (a Parquet file without
+   * the row_fields column): a write without fields may then have set some, and predicate
+   * reads cannot be evaluated.
+   */
+  public boolean rowFieldsMissing() {
+    return rowFieldsMissing;
+  }
+
+  /** The writes that set row fields, by operation. */
+  public Map<Integer, WrittenFields> writtenFields() {
+    return writtenFields;
   }
 
   public Dictionary sessions() {

@@ -46,10 +46,14 @@ public final class HistoryBuilder {
   private int[] opKey = new int[1024];
   private int[] opValue = new int[1024];
   private long[] opRow = new long[1024];
-  /** Per row added, its read list or null; null until a row has one. */
-  private int[][] readLists;
+  /** The read lists' branches; null until a row has a list. */
+  private ReadLists.Builder readLists;
+  /** Per row added, whether it has a read list; null until a row has one. */
+  private boolean[] hasList;
   private int readListCount;
   private final Map<Integer, PredicateRead> predicates = new HashMap<>();
+  private final Map<Integer, WrittenFields> writtenFields = new HashMap<>();
+  private boolean rowFieldsMissing;
 
   // runs: run r owns arrival-order operations runFirstOp[r] .. runFirstOp[r+1]-1 and has
   // the transaction's fields at place r of runFields
@@ -140,20 +144,43 @@ public final class HistoryBuilder {
 
   /** Attaches the whole list a list-append read returned to the row just added. */
   public void attachReadList(int[] valueCodes) {
+    attachReadList(valueCodes, valueCodes.length);
+  }
+
+  /**
+   * Attaches the list {@code valueCodes[0..length)} to the row just added; the array is
+   * not kept (the lists share one prefix tree, {@link ReadLists}).
+   */
+  public void attachReadList(int[] valueCodes, int length) {
     if (readLists == null) {
-      readLists = new int[Math.max(ops, 1024)][];
-    } else if (ops > readLists.length) {
-      readLists = Arrays.copyOf(readLists, Math.max(ops, readLists.length * 2));
+      readLists = new ReadLists.Builder();
+      hasList = new boolean[Math.max(ops, 1024)];
+    } else if (ops > hasList.length) {
+      hasList = Arrays.copyOf(hasList, Math.max(ops, hasList.length * 2));
     }
-    if (readLists[ops - 1] == null) {
+    if (!hasList[ops - 1]) {
       readListCount++;
+      hasList[ops - 1] = true;
     }
-    readLists[ops - 1] = valueCodes.clone();
+    readLists.add(ops - 1, opKey[ops - 1], valueCodes, length);
   }
 
   /** Attaches a predicate to the predicate-read row just added. */
   public void attachPredicate(PredicateRead predicate) {
     predicates.put(ops - 1, predicate);
+  }
+
+  /**
+   * Says that the source cannot carry the row fields writes set (vbox): a history with
+   * predicate reads then cannot have them evaluated ({@link History#rowFieldsMissing}).
+   */
+  public void rowFieldsMissing() {
+    rowFieldsMissing = true;
+  }
+
+  /** Attaches the row fields a write sets (vbox) to the write row just added. */
+  public void attachFields(WrittenFields fields) {
+    writtenFields.put(ops - 1, fields);
   }
 
   /** Opens a run of transaction {@code txn}. */
@@ -214,8 +241,10 @@ public final class HistoryBuilder {
     byte[] kindOut = new byte[ops];
     int[] keyOut = new int[ops];
     int[] valueOut = new int[ops];
-    int[][] listsOut = readLists == null ? null : new int[ops][];
+    int[] listsOut = readLists == null ? null : new int[ops];
+    int[] lengthsOut = readLists == null ? null : new int[ops];
     Map<Integer, PredicateRead> predicatesOut = new HashMap<>();
+    Map<Integer, WrittenFields> fieldsOut = new HashMap<>();
     int[] sessionStart = new int[sessions.size() + 1];
     Arrays.fill(sessionStart, -1);
 
@@ -238,8 +267,8 @@ public final class HistoryBuilder {
       if (sessionStart[txnSession[t]] < 0) {
         sessionStart[txnSession[t]] = t;
       }
-      out = copyOps(g, groupStart, byTxn, out, kindOut, keyOut, valueOut, listsOut,
-          predicatesOut, txnId[t]);
+      out = copyOps(g, groupStart, byTxn, out, kindOut, keyOut, valueOut, listsOut, lengthsOut,
+          predicatesOut, fieldsOut, txnId[t]);
     }
     opStart[groups] = out;
     int sessionCount = sessions.size();
@@ -254,14 +283,15 @@ public final class HistoryBuilder {
     values.compact();
     return new History(source, txnId, txnSession, txnPos, txnOutcome, startTs, endTs, opStart,
         sessionStart, kindOut, keyOut, valueOut, sessions, keys, values,
-        listsOut == null ? ReadLists.NONE : new ReadLists(listsOut, readListCount),
-        predicatesOut);
+        listsOut == null ? ReadLists.NONE : readLists.build(listsOut, lengthsOut, readListCount),
+        predicatesOut, fieldsOut, rowFieldsMissing);
   }
 
   /** Copies one transaction's operations in position order, checking positions 0..k-1. */
   private int copyOps(int g, int[] groupStart, int[] byTxn, int out, byte[] kindOut,
-      int[] keyOut, int[] valueOut, int[][] listsOut,
-      Map<Integer, PredicateRead> predicatesOut, long txn) throws InvalidHistoryException {
+      int[] keyOut, int[] valueOut, int[] listsOut, int[] lengthsOut,
+      Map<Integer, PredicateRead> predicatesOut, Map<Integer, WrittenFields> fieldsOut, long txn)
+      throws InvalidHistoryException {
     int count = 0;
     for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
       int r = byTxn[i];
@@ -282,13 +312,19 @@ public final class HistoryBuilder {
       kindOut[out] = opKind[o];
       keyOut[out] = opKey[o];
       valueOut[out] = opValue[o];
-      if (listsOut != null && o < readLists.length) {
-        listsOut[out] = readLists[o];
+      if (listsOut != null) {
+        boolean has = o < hasList.length && hasList[o];
+        listsOut[out] = has ? readLists.branch(o) : -1;
+        lengthsOut[out] = has ? readLists.length(o) : 0;
       }
       // Most histories have no predicate: skip the boxed lookup, one per operation.
       PredicateRead pr = predicates.isEmpty() ? null : predicates.get(o);
       if (pr != null) {
         predicatesOut.put(out, pr);
+      }
+      WrittenFields wf = writtenFields.isEmpty() ? null : writtenFields.get(o);
+      if (wf != null) {
+        fieldsOut.put(out, wf);
       }
       out++;
     }

@@ -17,6 +17,8 @@ public enum Anomaly {
   // Found without search in list-append reads (Elle, Kingsbury and Alvaro, VLDB 2020, 4.2).
   INCOMPATIBLE_ORDER("IncompatibleOrder", "two reads of one list disagree on its order: neither is a prefix of the other", false),
   DUPLICATE_ELEMENTS("DuplicateElements", "a read list holds one appended element twice", false),
+  // Found without search in predicate reads (vbox).
+  PREDICATE_MISMATCH("PredicateMismatch", "a predicate read returned a row that no version of it matches", false),
   // Cycles in the dependency graph.
   G0("G0", "write cycle: transactions overwrite each other in a cycle", true),
   G1C("G1c", "circular information flow through write and read dependencies", true),
@@ -36,6 +38,17 @@ public enum Anomaly {
    * today only injected histories carry this name, as their label.
    */
   NON_MONOTONIC_READ("NonMonotonicRead", "a transaction read one write of another transaction and then an older version that transaction had overwritten", true),
+  /**
+   * Predicate reads (vbox; Adya's predicate dependencies): a transaction's predicate read
+   * missed a row version (or saw one) that another transaction, which it also read from,
+   * installed: one key, one anti-dependency through the predicate read and a read of the
+   * version after it (a row appearing between two reads of one transaction).
+   */
+  PHANTOM("Phantom", "a predicate read missed a row version that the same transaction then read (or the reverse)", true),
+  /** A cycle with one anti-dependency, some edge resting on a predicate read (vbox). */
+  PREDICATE_READ_SKEW("PredicateReadSkew", "through a predicate read, a transaction saw part of another's writes, not all", true),
+  /** Two transactions, two anti-dependencies, one resting on a predicate read (vbox). */
+  PREDICATE_WRITE_SKEW("PredicateWriteSkew", "two transactions each missed, through a predicate read, what the other wrote", true),
   REALTIME_VIOLATION("RealtimeViolation", "a transaction missed a write that finished before it started", true),
   CYCLE("Cycle", "a cycle in the dependency graph", true),
   /**

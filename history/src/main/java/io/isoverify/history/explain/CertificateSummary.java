@@ -22,6 +22,12 @@ import java.util.List;
 public final class CertificateSummary {
   private CertificateSummary() {}
 
+  /** "field 3 in [1, 4]": a predicate read's predicate. */
+  private static String predicate(History h, int o) {
+    io.isoverify.history.PredicateRead p = h.predicate(o);
+    return "field " + p.field() + " in [" + p.low() + ", " + p.high() + "]";
+  }
+
   /** The certificate in one line. */
   public static String of(History h, Certificate c) {
     if (c.anomaly().isCycle()) {
@@ -51,6 +57,8 @@ public final class CertificateSummary {
           + " twice";
       case NON_REPEATABLE_READ -> t + " read " + key + " twice and saw " + value(h, o[0]) + " then "
           + value(h, o[1]);
+      case PREDICATE_MISMATCH -> t + "'s predicate read (" + predicate(h, o[0]) + ") returned "
+          + key + ", but no version of " + key + " matches it";
       default -> throw new IllegalArgumentException("not a non-cycle anomaly: " + c.anomaly());
     };
   }

@@ -101,7 +101,8 @@ public final class CycleClassifier {
   }
 
   /**
-   * The mtc name of the cycle's shape, or null: two-transaction shapes first (LostUpdate,
+   * The mtc name of the cycle's shape, or null: through a predicate read (vbox) Phantom,
+   * PredicateReadSkew, PredicateWriteSkew; then two-transaction shapes (LostUpdate,
    * WriteSkew, FracturedRead), then the one-anti-dependency families, then LongFork.
    */
   private static Anomaly pattern(History h, List<Step> steps, int rw, boolean realtime) {
@@ -110,6 +111,17 @@ public final class CycleClassifier {
       return Anomaly.REALTIME_VIOLATION;
     }
     int n = steps.size();
+    if (steps.stream().anyMatch(s -> throughPredicate(h, s.edge()))) {
+      if (n == 2 && rw == 1 && steps.get(0).edge().key() == steps.get(1).edge().key()) {
+        return Anomaly.PHANTOM;
+      }
+      if (rw == 1) {
+        return Anomaly.PREDICATE_READ_SKEW;
+      }
+      if (n == 2 && rw == 2) {
+        return Anomaly.PREDICATE_WRITE_SKEW;
+      }
+    }
     if (n == 2) {
       Step a = steps.get(0);
       Step b = steps.get(1);
@@ -138,6 +150,23 @@ public final class CycleClassifier {
       return Anomaly.LONG_FORK;
     }
     return null;
+  }
+
+  /**
+   * True when a WR or RW edge rests on a predicate read (vbox): its reader has one and read
+   * no value of the key, or another value than the edge's, by an item read.
+   */
+  private static boolean throughPredicate(History h, Edge e) {
+    int t = e.type() == EdgeType.WR ? e.to() : e.type() == EdgeType.RW ? e.from() : -1;
+    if (t < 0 || e.key() < 0 || h.predicates().isEmpty()) {
+      return false;
+    }
+    boolean predicate = false;
+    for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+      predicate |= h.predicate(o) != null;
+    }
+    int read = readOf(h, t, e.key());
+    return predicate && (read < 0 || h.opValue(read) != e.value());
   }
 
   /** WW then RW (either order) on one key, and both overwriters read the same version. */

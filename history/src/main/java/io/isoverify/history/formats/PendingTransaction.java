@@ -5,6 +5,7 @@ import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.PredicateRead;
+import io.isoverify.history.WrittenFields;
 import java.util.Arrays;
 
 /**
@@ -24,6 +25,7 @@ final class PendingTransaction {
   private int[] value = new int[64];
   private long[] row = new long[64];
   private PredicateRead[] predicate = new PredicateRead[64];
+  private WrittenFields[] fields = new WrittenFields[64];
 
   int size() {
     return size;
@@ -62,6 +64,7 @@ final class PendingTransaction {
       value = Arrays.copyOf(value, n);
       row = Arrays.copyOf(row, n);
       predicate = Arrays.copyOf(predicate, n);
+      fields = Arrays.copyOf(fields, n);
     }
     int tail = size - at;
     System.arraycopy(kind, at, kind, at + 1, tail);
@@ -69,12 +72,19 @@ final class PendingTransaction {
     System.arraycopy(value, at, value, at + 1, tail);
     System.arraycopy(row, at, row, at + 1, tail);
     System.arraycopy(predicate, at, predicate, at + 1, tail);
+    System.arraycopy(fields, at, fields, at + 1, tail);
     kind[at] = (byte) k.ordinal();
     key[at] = keyCode;
     value[at] = valueCode;
     row[at] = sourceRow;
     predicate[at] = p;
+    fields[at] = null;
     size++;
+  }
+
+  /** Sets field {@code f} to {@code v} on the write at {@code i} (the fields it sets so far). */
+  void setField(int i, long f, long v) {
+    fields[i] = WrittenFields.over(fields[i], new WrittenFields(new long[] {f}, new long[] {v}));
   }
 
   /** Hands every operation to {@code b} as transaction {@code txn} and empties the buffer. */
@@ -87,6 +97,10 @@ final class PendingTransaction {
         b.attachPredicate(predicate[i]);
         predicate[i] = null;
       }
+      if (fields[i] != null) {
+        b.attachFields(fields[i]);
+        fields[i] = null;
+      }
     }
     size = 0;
   }
@@ -94,6 +108,7 @@ final class PendingTransaction {
   /** Forgets the operations without handing them over. */
   void clear() {
     Arrays.fill(predicate, 0, size, null);
+    Arrays.fill(fields, 0, size, null);
     size = 0;
   }
 }

@@ -32,13 +32,17 @@ import java.util.regex.Pattern;
  * row (an insert setting k, v1, v2) are one {@link OpKind#WRITE} of one version, and every
  * write's value code is its writer (tid, oid) packed as {@code tid << 32 | oid}; a read
  * names the same code. A read from (0, 0) is a read of {@link History#INITIAL}. The
- * written field values (what a predicate evaluates) have no place in the model yet.
+ * field values a write sets (what a predicate evaluates) are kept as its {@link
+ * io.isoverify.history.WrittenFields}; the initial state of a row is its absence.
  *
  * <p>Predicate reads: the log writes a predicate's matched rows first, as R records with
  * the predicate's oid, then the P record. They become a {@link OpKind#PREDICATE_READ}
- * carrying the {@link PredicateRead} followed by those n reads. A P with no such R records
- * (a predicate update: its W records precede it) becomes the PREDICATE_READ followed by
- * n READs built from the P record. Its fromOid array cannot be trusted (in the files we
+ * carrying the {@link PredicateRead} followed by those n reads. A predicate update (vbox's
+ * θ-write w_θ(x, x_i, x_j): the predicate read of x_i, then the write of x_j) writes its W
+ * records first, then the P record naming the same rows: it becomes the PREDICATE_READ
+ * placed before the statement's n WRITEs, which name the rows it returned (the versions it
+ * evaluated, before those writes, are not named). A P with neither becomes the
+ * PREDICATE_READ followed by n READs built from the P record. Its fromOid array cannot be trusted (in the files we
  * have it repeats the fromTid array), so a match names its writer's tid only: a row this
  * transaction wrote reads its last write so far, another row the writer's last write of it
  * (found by a first pass over all logs), and (0, 0) the initial state.
@@ -72,6 +76,9 @@ public final class VboxLogReader {
   /** The trailing run of R records of one statement, for the P record that may follow. */
   private long readRunOid = -1;
   private int readRunLength;
+  /** The trailing run of WRITE operations of one statement (a predicate update's rows). */
+  private long writeRunOid = -1;
+  private int writeRunLength;
 
   private VboxLogReader(SessionLogs logs) {
     this.logs = logs;
@@ -126,12 +133,15 @@ public final class VboxLogReader {
           }
           case 'W' -> {
             long key = in.i64le("key");
-            in.i64le("field");
-            in.u32le("value");
+            long field = in.i64le("field");
+            long value = in.u32le("value");
             requireOpen(in, "write");
             if (oid != lastWriteOid || key != lastWriteKey) {
               txn.add(row, OpKind.WRITE, b.keys().encode(key), writer(tid, oid));
+              writeRunLength = writeRunOid == oid && writeRunLength > 0 ? writeRunLength + 1 : 1;
+              writeRunOid = oid;
             }
+            txn.setField(txn.size() - 1, field, value);
             lastWriteOid = oid;
             lastWriteKey = key;
             write = true;
@@ -150,6 +160,9 @@ public final class VboxLogReader {
         }
         if (!write) {
           lastWriteOid = -1;
+          if (tag != 'P') {
+            writeRunLength = 0;
+          }
         }
         if (!read) {
           readRunLength = 0;
@@ -256,6 +269,23 @@ public final class VboxLogReader {
         if (txn.key(first + i) != b.keys().find(keys[i])) {
           throw in.error("the predicate read's match " + i + " is key " + keys[i]
               + ", not the key of the read record in the same place");
+        }
+      }
+      txn.insert(first, row, OpKind.PREDICATE_READ, -1, History.NO_VALUE, p);
+      return;
+    }
+    int updated = writeRunOid == oid ? writeRunLength : 0;
+    writeRunLength = 0;
+    if (updated > 0 && updated == n) {
+      int first = txn.size() - updated;
+      java.util.Set<Integer> named = new java.util.HashSet<>();
+      for (int i = 0; i < n; i++) {
+        named.add(b.keys().find(keys[i]));
+      }
+      for (int i = first; i < txn.size(); i++) {
+        if (!named.contains(txn.key(i))) {
+          throw in.error("the predicate update's statement " + oid + " writes a row its "
+              + "predicate record does not name");
         }
       }
       txn.insert(first, row, OpKind.PREDICATE_READ, -1, History.NO_VALUE, p);

@@ -10,6 +10,7 @@ import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.PredicateRead;
+import io.isoverify.history.WrittenFields;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
@@ -25,7 +26,9 @@ import java.nio.file.Path;
  *  "ops": [["w", "x", 1], ["r", "y", null], ["r", "l", [1, 2]], ["app", "l", 3]]}
  * </pre>
  * Keys and values are JSON integers or strings; a read's null value is the key's initial
- * state; a read whose value is an array is a list-append read of the whole list.
+ * state; a read whose value is an array is a list-append read of the whole list. A write
+ * may carry its row's fields as a fourth element, {@code ["w", "x", 1, {"3": 7}]} (vbox:
+ * integer fields and values); a predicate read is {@code ["pr", field, low, high, matched]}.
  */
 public final class JsonlHistoryReader {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -101,8 +104,10 @@ public final class JsonlHistoryReader {
             (int) integer(b, line, op.get(4), "matched")));
         continue;
       }
-      if (op.size() != 3) {
-        throw fail(b, line, "operation " + i + " must have three elements: [kind, key, value]");
+      boolean withFields = op.size() == 4 && kind.installsVersion() && op.get(3).isObject();
+      if (op.size() != 3 && !withFields) {
+        throw fail(b, line, "operation " + i + " must have three elements: [kind, key, value]"
+            + " (a write four, with its row's fields: [kind, key, value, {\"field\": value}])");
       }
       JsonNode key = op.get(1);
       if (key.isNull() || key.isContainerNode()) {
@@ -120,8 +125,29 @@ public final class JsonlHistoryReader {
       } else {
         int v = value.isNull() ? History.INITIAL : code(b.values(), value);
         b.add(line, sessionCode, txn, pos, i, kind, code(b.keys(), key), v, outcome, start, end);
+        if (withFields) {
+          b.attachFields(fields(b, line, i, op.get(3)));
+        }
       }
     }
+  }
+
+  /** A write's row fields, {"field": value} with integer fields and values (vbox). */
+  private static WrittenFields fields(HistoryBuilder b, long line, int i, JsonNode object)
+      throws InvalidHistoryException {
+    WrittenFields out = null;
+    for (var it = object.fields(); it.hasNext(); ) {
+      var e = it.next();
+      long field;
+      try {
+        field = Long.parseLong(e.getKey());
+      } catch (NumberFormatException x) {
+        throw fail(b, line, "operation " + i + ": field \"" + e.getKey() + "\" is not an integer");
+      }
+      long value = integer(b, line, e.getValue(), e.getKey());
+      out = WrittenFields.over(out, new WrittenFields(new long[] {field}, new long[] {value}));
+    }
+    return out;
   }
 
   private static int code(Dictionary d, JsonNode n) {

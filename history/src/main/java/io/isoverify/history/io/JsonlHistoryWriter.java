@@ -7,6 +7,7 @@ import io.isoverify.history.Dictionary;
 import io.isoverify.history.History;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.PredicateRead;
+import io.isoverify.history.WrittenFields;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -59,6 +60,13 @@ public final class JsonlHistoryWriter {
         op.addNull();
       } else {
         add(op, h.values(), h.opValue(o));
+      }
+      WrittenFields f = h.writtenFields(o);
+      if (f != null) {
+        ObjectNode fields = op.addObject();
+        for (int i = 0; i < f.field().length; i++) {
+          fields.put(Long.toString(f.field()[i]), f.value()[i]);
+        }
       }
     }
     return n;

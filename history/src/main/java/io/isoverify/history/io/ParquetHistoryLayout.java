@@ -10,6 +10,7 @@ import static io.isoverify.history.io.ParquetHistorySchema.PRED_HIGH;
 import static io.isoverify.history.io.ParquetHistorySchema.PRED_LOW;
 import static io.isoverify.history.io.ParquetHistorySchema.PRED_MATCHED;
 import static io.isoverify.history.io.ParquetHistorySchema.READ_LIST;
+import static io.isoverify.history.io.ParquetHistorySchema.ROW_FIELDS;
 import static io.isoverify.history.io.ParquetHistorySchema.SESSION;
 import static io.isoverify.history.io.ParquetHistorySchema.START_TS;
 import static io.isoverify.history.io.ParquetHistorySchema.TXN;
@@ -55,6 +56,9 @@ final class ParquetHistoryLayout {
   final ColumnDescriptor predLow;
   final ColumnDescriptor predHigh;
   final ColumnDescriptor predMatched;
+  /** row_fields (vbox: a write's fields as field, value pairs), or null when absent. */
+  final ColumnDescriptor rowFields;
+  final int rowFieldsLevel;
 
   private final String file;
   private final MessageType schema;
@@ -72,12 +76,15 @@ final class ParquetHistoryLayout {
     outcome = column(OUTCOME, true, TEXT);
     startTs = column(START_TS, false, INTEGER);
     endTs = column(END_TS, false, INTEGER);
-    readList = listColumn();
+    readList = listColumn(READ_LIST, value.getPrimitiveType().getPrimitiveTypeName()
+        == PrimitiveTypeName.BINARY ? TEXT : INTEGER, " (the value column's kind)");
     readListLevel = readList == null ? 0 : schema.getMaxDefinitionLevel(READ_LIST);
     predField = column(PRED_FIELD, false, INTEGER);
     predLow = column(PRED_LOW, false, INTEGER);
     predHigh = column(PRED_HIGH, false, INTEGER);
     predMatched = column(PRED_MATCHED, false, INTEGER);
+    rowFields = listColumn(ROW_FIELDS, INTEGER, "");
+    rowFieldsLevel = rowFields == null ? 0 : schema.getMaxDefinitionLevel(ROW_FIELDS);
   }
 
   private ColumnDescriptor column(String name, boolean required, Set<PrimitiveTypeName> accepted)
@@ -96,25 +103,26 @@ final class ParquetHistoryLayout {
     return schema.getColumnDescription(new String[] {name});
   }
 
-  /** read_list: a LIST whose elements have the value column's kind (integer or string). */
-  private ColumnDescriptor listColumn() throws InvalidHistoryException {
-    if (!schema.containsField(READ_LIST)) {
+  /**
+   * An optional LIST column of one leaf: read_list, whose elements have the value column's
+   * kind (integer or string), or row_fields (integers). Null when absent.
+   */
+  private ColumnDescriptor listColumn(String name, Set<PrimitiveTypeName> accepted,
+      String why) throws InvalidHistoryException {
+    if (!schema.containsField(name)) {
       return null;
     }
-    boolean stringValues = value.getPrimitiveType().getPrimitiveTypeName()
-        == PrimitiveTypeName.BINARY;
-    Set<PrimitiveTypeName> accepted = stringValues ? TEXT : INTEGER;
-    String expected = "a LIST of " + describe(accepted) + " (the value column's kind)";
-    Type t = schema.getType(READ_LIST);
+    String expected = "a LIST of " + describe(accepted) + why;
+    Type t = schema.getType(name);
     List<ColumnDescriptor> leaves = schema.getColumns().stream()
-        .filter(c -> c.getPath()[0].equals(READ_LIST)).toList();
+        .filter(c -> c.getPath()[0].equals(name)).toList();
     if (t.isPrimitive() || t.isRepetition(Type.Repetition.REPEATED) || leaves.size() != 1
         || leaves.get(0).getMaxRepetitionLevel() != 1) {
-      throw error(READ_LIST, "expected " + expected + ", found " + describe(t));
+      throw error(name, "expected " + expected + ", found " + describe(t));
     }
     PrimitiveType element = leaves.get(0).getPrimitiveType();
     if (!accepted.contains(element.getPrimitiveTypeName())) {
-      throw error(READ_LIST, "expected " + expected + ", found a LIST of " + describe(element));
+      throw error(name, "expected " + expected + ", found a LIST of " + describe(element));
     }
     return leaves.get(0);
   }

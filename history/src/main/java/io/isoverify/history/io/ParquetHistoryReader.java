@@ -115,6 +115,9 @@ public final class ParquetHistoryReader {
       String createdBy = in.getFooter().getFileMetaData().getCreatedBy();
       ParquetHistoryLayout layout = new ParquetHistoryLayout(name, schema);
       ParquetSkipConverter converter = new ParquetSkipConverter(schema);
+      if (layout.rowFields == null) {
+        b.rowFieldsMissing(); // a file without row_fields does not say what writes set
+      }
       long row = 0;
       for (int group = 0; group < in.getRowGroups().size(); group++) {
         PageReadStore pages = readRowGroup(in, group, row, name);

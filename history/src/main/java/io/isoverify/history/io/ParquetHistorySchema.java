@@ -23,10 +23,14 @@ import org.apache.parquet.schema.Types.MessageTypeBuilder;
  *   end_ts     INT64            optional  client clock when it ended
  *   read_list  LIST of value    optional  list-append reads: the whole list, oldest first
  *   pred_field, pred_low, pred_high INT64, pred_matched INT32  optional, pr rows only
+ *   row_fields LIST of INT64    optional  writes (vbox): the row fields they set, as
+ *                                         field, value pairs
  * </pre>
  * Writers always write every column (the optional ones null where unused); readers accept
  * INT32 for any integer column, nullable declarations of required columns (nulls are then
- * rejected row by row), and files without start_ts, end_ts, read_list or the pred_ columns.
+ * rejected row by row), and files without start_ts, end_ts, read_list, the pred_ columns or
+ * row_fields (a file without row_fields does not say what its writes set: its predicate
+ * reads cannot be evaluated).
  */
 public final class ParquetHistorySchema {
   public static final String SESSION = "session";
@@ -44,6 +48,7 @@ public final class ParquetHistorySchema {
   public static final String PRED_LOW = "pred_low";
   public static final String PRED_HIGH = "pred_high";
   public static final String PRED_MATCHED = "pred_matched";
+  public static final String ROW_FIELDS = "row_fields";
 
   /** Key-value metadata that names the layout and its version in every written file. */
   public static final String FORMAT_KEY = "isoverify.history.format";
@@ -83,6 +88,10 @@ public final class ParquetHistorySchema {
     b.optional(PrimitiveTypeName.INT64).named(PRED_LOW);
     b.optional(PrimitiveTypeName.INT64).named(PRED_HIGH);
     b.optional(PrimitiveTypeName.INT32).named(PRED_MATCHED);
+    b.optionalGroup().as(LogicalTypeAnnotation.listType())
+        .repeatedGroup().addField(Types.required(PrimitiveTypeName.INT64).named("element"))
+        .named("list")
+        .named(ROW_FIELDS);
     return b.named("history");
   }
 

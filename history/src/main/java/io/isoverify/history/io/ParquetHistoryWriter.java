@@ -114,6 +114,7 @@ public final class ParquetHistoryWriter {
       }
     }
     row.predicate = row.kind == OpKind.PREDICATE_READ ? h.predicate(o) : null;
+    row.fields = h.writtenFields(o);
   }
 
   private static long number(Dictionary d, int code) {

@@ -34,6 +34,16 @@ final class ParquetListColumn {
   private final long entries;
   private long consumed;
   private int[] codes = new int[16];
+  private long[] raw = new long[16];
+  /**
+   * Per key code, the numbers and codes of the last list read from it: Elle's reads of a
+   * key return growing prefixes of one list, so a read's elements are looked up in the
+   * dictionary only from the first one that differs from the key's last read (a hash
+   * lookup per element read was most of the load time of a list-append history).
+   */
+  private long[][] keyRaw = new long[0][];
+  private int[][] keyCodes = new int[0][];
+  private int[] keyLength = new int[0];
 
   private ParquetListColumn(ColumnReader reader, PrimitiveTypeName type, int listLevel,
       int maxDefinition, long entries) {
@@ -59,10 +69,11 @@ final class ParquetListColumn {
   }
 
   /**
-   * Reads the current row's list into {@link #codes()}, encoding elements in {@code d};
-   * returns its length, {@link #NO_LIST} or {@link #NULL_ELEMENT}. Moves to the next row.
+   * Reads the current row's list, a read of the key coded {@code key} (or -1), into
+   * {@link #codes()}, encoding elements in {@code d}; returns its length, {@link #NO_LIST}
+   * or {@link #NULL_ELEMENT}. Moves to the next row.
    */
-  int read(Dictionary d) {
+  int read(Dictionary d, int key) {
     if (reader == null) {
       return NO_LIST;
     }
@@ -75,29 +86,57 @@ final class ParquetListColumn {
     }
     int n = 0;
     boolean nullElement = false;
+    int same = 0;
+    boolean numeric = type != PrimitiveTypeName.BINARY;
+    boolean cached = numeric && key >= 0;
+    long[] lastRaw = cached && key < keyRaw.length ? keyRaw[key] : null;
+    int lastLength = lastRaw == null ? 0 : keyLength[key];
     do {
       if (reader.getCurrentDefinitionLevel() < maxDefinition) {
         nullElement = true;
       } else {
         if (n == codes.length) {
           codes = Arrays.copyOf(codes, n * 2);
+          raw = Arrays.copyOf(raw, n * 2);
         }
-        codes[n++] = element(d);
+        if (!numeric) {
+          codes[n] = d.encode(reader.getBinary().toStringUsingUTF8());
+        } else {
+          long x = type == PrimitiveTypeName.INT32 ? reader.getInteger() : reader.getLong();
+          raw[n] = x;
+          if (cached && same == n && n < lastLength && lastRaw[n] == x) {
+            codes[n] = keyCodes[key][n];
+            same++;
+          } else {
+            codes[n] = type == PrimitiveTypeName.INT32 ? d.encode((int) x) : d.encode(x);
+          }
+        }
+        n++;
       }
       consume();
     } while (continuesRow());
+    if (cached && !nullElement) {
+      remember(key, n, same);
+    }
     return nullElement ? NULL_ELEMENT : n;
   }
 
-  private int element(Dictionary d) {
-    switch (type) {
-      case BINARY:
-        return d.encode(reader.getBinary().toStringUsingUTF8());
-      case INT32:
-        return d.encode(reader.getInteger());
-      default:
-        return d.encode(reader.getLong());
+  /** Keeps the list just read as key's last one; its first {@code same} entries already are. */
+  private void remember(int key, int n, int same) {
+    if (key >= keyRaw.length) {
+      int size = Math.max(key + 1, keyRaw.length * 2);
+      keyRaw = Arrays.copyOf(keyRaw, size);
+      keyCodes = Arrays.copyOf(keyCodes, size);
+      keyLength = Arrays.copyOf(keyLength, size);
     }
+    if (keyRaw[key] == null || keyRaw[key].length < n) {
+      int size = Math.max(n, keyLength[key] * 3 / 2 + 1);
+      keyRaw[key] = keyRaw[key] == null ? new long[size] : Arrays.copyOf(keyRaw[key], size);
+      keyCodes[key] = keyCodes[key] == null ? new int[size] : Arrays.copyOf(keyCodes[key], size);
+    }
+    System.arraycopy(raw, same, keyRaw[key], same, n - same);
+    System.arraycopy(codes, same, keyCodes[key], same, n - same);
+    keyLength[key] = n;
   }
 
   /** The element codes of the last row {@link #read}, valid up to its length. */

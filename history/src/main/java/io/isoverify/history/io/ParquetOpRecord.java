@@ -4,6 +4,7 @@ import io.isoverify.history.History;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.PredicateRead;
+import io.isoverify.history.WrittenFields;
 import java.util.Arrays;
 
 /**
@@ -38,6 +39,9 @@ final class ParquetOpRecord {
 
   /** The predicate of a pr row, else null. */
   PredicateRead predicate;
+
+  /** The row fields a write sets (vbox), else null. */
+  WrittenFields fields;
 
   /** Starts a read_list; elements are added with {@link #addListElement}. */
   void startList() {

@@ -1,6 +1,7 @@
 package io.isoverify.history.io;
 
 import io.isoverify.history.History;
+import io.isoverify.history.WrittenFields;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
 import java.util.Map;
@@ -99,6 +100,9 @@ final class ParquetOpWriteSupport extends WriteSupport<ParquetOpRecord> {
       longField(13, ParquetHistorySchema.PRED_HIGH, r.predicate.high());
       intField(14, ParquetHistorySchema.PRED_MATCHED, r.predicate.matched());
     }
+    if (r.fields != null) {
+      writeFields(r.fields);
+    }
     out.endMessage();
   }
 
@@ -122,6 +126,25 @@ final class ParquetOpWriteSupport extends WriteSupport<ParquetOpRecord> {
     }
     out.endGroup();
     out.endField(ParquetHistorySchema.READ_LIST, 10);
+  }
+
+  /** row_fields: the write's fields as field, value pairs. */
+  private void writeFields(WrittenFields f) {
+    out.startField(ParquetHistorySchema.ROW_FIELDS, 15);
+    out.startGroup();
+    if (f.field().length > 0) {
+      out.startField("list", 0);
+      for (int i = 0; i < 2 * f.field().length; i++) {
+        out.startGroup();
+        out.startField("element", 0);
+        out.addLong(i % 2 == 0 ? f.field()[i / 2] : f.value()[i / 2]);
+        out.endField("element", 0);
+        out.endGroup();
+      }
+      out.endField("list", 0);
+    }
+    out.endGroup();
+    out.endField(ParquetHistorySchema.ROW_FIELDS, 15);
   }
 
   private void id(int index, String name, boolean asString, long number, String text) {

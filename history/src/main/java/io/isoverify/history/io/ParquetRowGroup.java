@@ -1,11 +1,13 @@
 package io.isoverify.history.io;
 
+import io.isoverify.history.Dictionary;
 import io.isoverify.history.History;
 import io.isoverify.history.HistoryBuilder;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.PredicateRead;
+import io.isoverify.history.WrittenFields;
 import io.isoverify.history.validation.RowFields;
 import io.isoverify.history.validation.RowRules;
 import java.io.IOException;
@@ -32,6 +34,9 @@ final class ParquetRowGroup {
   /** The single-valued columns, by {@link RowFields} number. */
   private final ParquetColumn[] columns;
   private final ParquetListColumn readList;
+  private final ParquetListColumn rowFields;
+  /** Numbers row_fields' integers for {@link ParquetListColumn}, which reads codes. */
+  private final Dictionary fieldNumbers = new Dictionary();
   private final Fields fields = new Fields();
 
   /** The rows of one row group: {@code store} holds its pages; {@code lists} reads read_list. */
@@ -45,6 +50,7 @@ final class ParquetRowGroup {
       columns[c] = ParquetColumn.of(RowFields.NAMES[c], d[c], store);
     }
     readList = ParquetListColumn.of(l.readList, l.readListLevel, lists, store);
+    rowFields = ParquetListColumn.of(l.rowFields, l.rowFieldsLevel, lists, store);
   }
 
   /** Reads the current row, named {@code row} in messages, and moves to the next. */
@@ -65,7 +71,7 @@ final class ParquetRowGroup {
     int keyCode = f.has(RowFields.KEY) ? columns[RowFields.KEY].code(b.keys()) : -1;
     f.valueCode = f.has(RowFields.VALUE) ? columns[RowFields.VALUE].code(b.values())
         : History.INITIAL;
-    int n = readList.read(b.values());
+    int n = readList.read(b.values(), keyCode);
     f.setReadList(n, f.lastElement(n) == f.valueCode);
     String problem = RowRules.columnProblem(f);
     if (problem != null) {
@@ -80,7 +86,11 @@ final class ParquetRowGroup {
         (int) f.number(RowFields.OP_POS), k, keyCode, valueCode,
         Outcome.ofOrdinal(f.outcome()), f.time(RowFields.START_TS), f.time(RowFields.END_TS));
     if (f.listLength() >= 0) {
-      b.attachReadList(Arrays.copyOf(readList.codes(), f.listLength()));
+      b.attachReadList(readList.codes(), f.listLength());
+    }
+    int fieldCount = rowFields.read(fieldNumbers, -1);
+    if (fieldCount >= 0 || fieldCount == ParquetListColumn.NULL_ELEMENT) {
+      b.attachFields(writtenFields(row, k, fieldCount));
     }
     if (pr) {
       b.attachPredicate(new PredicateRead(f.number(RowFields.PRED_FIELD),
@@ -90,6 +100,24 @@ final class ParquetRowGroup {
     for (ParquetColumn c : columns) {
       c.next();
     }
+  }
+
+  /** The row fields of row_fields' current list of {@code n} (field, value pairs). */
+  private WrittenFields writtenFields(long row, OpKind k, int n) throws InvalidHistoryException {
+    if (n < 0 || n % 2 != 0 || !k.installsVersion()) {
+      throw InvalidHistoryException.atRow(file, row, !k.installsVersion()
+          ? "row_fields is only for writes (w, ins, del, app), not " + k.code()
+          : "row_fields must hold field, value pairs of integers, not "
+              + (n < 0 ? "a null element" : n + " elements"));
+    }
+    WrittenFields out = new WrittenFields(new long[0], new long[0]);
+    int[] codes = rowFields.codes();
+    for (int i = 0; i < n; i += 2) {
+      out = WrittenFields.over(out, new WrittenFields(
+          new long[] {fieldNumbers.longValue(codes[i])},
+          new long[] {fieldNumbers.longValue(codes[i + 1])}));
+    }
+    return out;
   }
 
   /** The ordinal of the column's code in {@code codes} (a kind or an outcome). */

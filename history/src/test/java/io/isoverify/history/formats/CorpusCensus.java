@@ -132,7 +132,8 @@ record CorpusCensus(int sessions, int transactions, int operations) {
    * overlap in time (written by concurrent clients) gives each its own. Operations: one
    * write per run of W records of one statement on one row, one read per R record, and per
    * P record the predicate itself plus, when its matches were not logged as R records just
-   * before it, one read per match.
+   * before it, nor are the rows its statement's W records just before it wrote (a predicate
+   * update), one read per match.
    */
   private static CorpusCensus vbox(Path folder) throws IOException {
     List<Path> logs = logs(folder, "-?\\d+\\.log");
@@ -148,6 +149,8 @@ record CorpusCensus(int sessions, int transactions, int operations) {
       long lastKey = 0;
       long readOid = -1;
       int reads = 0;
+      long writeOid = -1;
+      int writes = 0;
       while (in.hasRemaining()) {
         byte tag = in.get();
         long oid = Integer.toUnsignedLong(in.getInt());
@@ -166,7 +169,10 @@ record CorpusCensus(int sessions, int transactions, int operations) {
             long key = in.getLong();
             in.getLong();
             in.getInt();
-            ops += oid == lastWrite && key == lastKey ? 0 : 1;
+            boolean next = !(oid == lastWrite && key == lastKey);
+            ops += next ? 1 : 0;
+            writes = next ? (writeOid == oid ? writes + 1 : 1) : writes;
+            writeOid = oid;
             lastWrite = oid;
             lastKey = key;
             isWrite = true;
@@ -186,12 +192,17 @@ record CorpusCensus(int sessions, int transactions, int operations) {
             in.getInt();
             int n = in.getInt();
             in.position(in.position() + 16 * n);
-            ops += 1 + (readOid == oid && reads == n ? 0 : n);
+            boolean named = (readOid == oid && reads == n) || (writeOid == oid && writes == n && n > 0);
+            ops += 1 + (named ? 0 : n);
           }
           default -> throw new IOException("tag " + tag + " in " + log);
         }
         if (!isWrite) {
           lastWrite = -1;
+          if (tag != 'P') {
+            writeOid = -1;
+            writes = 0;
+          }
         }
         if (!isRead) {
           readOid = -1;

@@ -3,7 +3,9 @@ package io.isoverify.history.formats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.isoverify.history.History;
 import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.WrittenFields;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -68,10 +70,28 @@ class VboxLogReaderTest {
     assertEquals(List.of(
         "1 T1 committed [100,200] w(10," + v(1, 3) + ") w(11," + v(1, 4) + ")",
         "2 T2 aborted [300,400] r(10," + v(1, 3) + ") r(12,init) pr(1111,0,9,2) r(10,"
-            + v(1, 3) + ") r(11," + v(1, 4) + ") w(11," + v(2, 10) + ") pr(1111,40,60,1) r(11,"
-            + v(2, 10) + ")",
+            + v(1, 3) + ") r(11," + v(1, 4) + ") pr(1111,40,60,1) w(11," + v(2, 10) + ")",
         "10 T3 unknown [500,600] w(12," + v(3, 13) + ")"),
         HistoryText.lines(VboxLogReader.read(dir)));
+  }
+
+  @Test
+  void writesKeepTheFieldsTheySetAndAPredicateUpdateComesBeforeItsWrites() throws Exception {
+    LogBytes one = LogBytes.littleEndian();
+    rec(one, 'T', 1, 100, 200);
+    write(one, 3, 10, F1, 1);
+    write(one, 3, 10, F2, 2);
+    write(one, 4, 10, F2, 5);
+    write(one, 5, 10, F1, 7);
+    write(one, 5, 11, F1, 7);
+    predicate(one, 5, F2, 0, 9, new long[] {10, 11}, new long[] {1, 1}, new long[] {1, 1});
+    rec(one, 'C', 6, 190, 200).writeTo(dir.resolve("1.log"));
+    History h = VboxLogReader.read(dir);
+    assertEquals(List.of("1 T1 committed [100,200] w(10," + v(1, 3) + ") w(10," + v(1, 4)
+        + ") pr(2222,0,9,2) w(10," + v(1, 5) + ") w(11," + v(1, 5) + ")"), HistoryText.lines(h));
+    assertEquals(new WrittenFields(new long[] {F1, F2}, new long[] {1, 2}), h.writtenFields(0));
+    assertEquals(new WrittenFields(new long[] {F2}, new long[] {5}), h.writtenFields(1));
+    assertEquals(new WrittenFields(new long[] {F1}, new long[] {7}), h.writtenFields(4));
   }
 
   @Test

@@ -61,4 +61,54 @@ class ListReadSinksTest {
     write(new ParquetHistorySink(parquet));
     assertLists(ParquetHistoryReader.read(parquet));
   }
+
+  /**
+   * Many reads of few keys (growing, shrinking, branching and repeating lists, as the
+   * reader's per-key cache of the last list sees them) come back from Parquet exactly.
+   */
+  @Test
+  void parquetKeepsEveryListOfManyReads(@TempDir Path dir) throws Exception {
+    java.util.Random random = new java.util.Random(3);
+    java.util.List<long[]> lists = new java.util.ArrayList<>();
+    java.util.List<Long> keys = new java.util.ArrayList<>();
+    long[][] last = new long[3][0];
+    Path parquet = dir.resolve("many.parquet");
+    ParquetHistorySink sink = new ParquetHistorySink(parquet);
+    for (int t = 0; t < 300; t++) {
+      int key = random.nextInt(3);
+      long[] prev = last[key];
+      long[] list = switch (random.nextInt(4)) {
+        case 0 -> java.util.Arrays.copyOf(prev, random.nextInt(prev.length + 1));
+        case 1 -> {
+          long[] l = prev.clone();
+          if (l.length > 0) {
+            l[random.nextInt(l.length)] = 100 + random.nextInt(5);
+          }
+          yield l;
+        }
+        default -> {
+          long[] l = java.util.Arrays.copyOf(prev, prev.length + 1);
+          l[prev.length] = random.nextInt(20);
+          yield l;
+        }
+      };
+      last[key] = list;
+      lists.add(list);
+      keys.add((long) key);
+      sink.begin(t, t + 1, 0, Outcome.COMMITTED, 2L * t, 2L * t + 1);
+      sink.readList(key, list, 0, list.length);
+      sink.end();
+    }
+    sink.close();
+    History h = ParquetHistoryReader.read(parquet);
+    for (int o = 0; o < lists.size(); o++) {
+      int[] codes = h.readList(o);
+      long[] values = new long[codes.length];
+      for (int i = 0; i < codes.length; i++) {
+        values[i] = h.values().longValue(codes[i]);
+      }
+      assertArrayEquals(lists.get(o), values, "read " + o);
+      assertEquals((long) keys.get(o), h.keys().longValue(h.opKey(o)));
+    }
+  }
 }

@@ -2,10 +2,16 @@ package io.isoverify.history.testing;
 
 import io.isoverify.history.History;
 import io.isoverify.history.OpKind;
+import io.isoverify.history.PredicateRead;
+import io.isoverify.history.WrittenFields;
 import io.isoverify.history.check.Level;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The reference for differential tests on tiny histories (up to about 8 transactions):
@@ -28,6 +34,10 @@ import java.util.List;
  * they are. A list-append read (Elle) must return exactly the appends to its key by the
  * transactions it sees, in their order, each one's in program order, then its own earlier
  * appends.
+ * A predicate read (vbox) must return exactly the keys whose row, as the reader sees it,
+ * has the tested field in range: a row is absent at first; a write creates a missing row
+ * with the fields it sets and sets them on an existing one; an insert replaces the row by
+ * its fields; a delete removes it (the returned rows' values are checked as reads).
  * Aborted transactions never run; each transaction with an unknown outcome is tried both
  * ways. Cost: O(2^u * n! * n^2) for n transactions and u unknown ones.
  */
@@ -129,7 +139,11 @@ public final class BruteForceOracle {
     Arrays.fill(own, Integer.MIN_VALUE);
     for (int o = h.firstOp(t); o < h.endOp(t); o++) {
       int key = h.opKey(o);
-      if (h.readList(o) != null) {
+      if (h.predicate(o) != null) {
+        if (!predicateMatches(t, o, order, seen)) {
+          return false;
+        }
+      } else if (h.readList(o) != null) {
         if (!Arrays.equals(h.readList(o), list(t, o, order, seen))) {
           return false;
         }
@@ -143,6 +157,48 @@ public final class BruteForceOracle {
       }
     }
     return true;
+  }
+
+  /** Does predicate read o of t return exactly the rows that match, as t sees them? */
+  private boolean predicateMatches(int t, int o, int[] order, int seen) {
+    PredicateRead p = h.predicate(o);
+    Set<Integer> returned = new HashSet<>();
+    for (int i = 1; i <= p.matched(); i++) {
+      returned.add(h.opKey(o + i));
+    }
+    for (int key = 0; key < h.keys().size(); key++) {
+      Map<Long, Long> row = null;
+      for (int q = 0; q < seen; q++) {
+        int u = txns[order[q]];
+        row = rowAfter(row, u, key, h.endOp(u));
+      }
+      row = rowAfter(row, t, key, o);
+      Long v = row == null ? null : row.get(p.field());
+      boolean match = v != null && v >= p.low() && v <= p.high();
+      if (match != returned.contains(key)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The row of key after u's writes before operation {@code before}, over {@code row}. */
+  private Map<Long, Long> rowAfter(Map<Long, Long> row, int u, int key, int before) {
+    for (int o = h.firstOp(u); o < before; o++) {
+      if (h.opKey(o) != key || !h.opKind(o).installsVersion()) {
+        continue;
+      }
+      if (h.opKind(o) == OpKind.DELETE) {
+        row = null;
+        continue;
+      }
+      row = row == null || h.opKind(o) == OpKind.INSERT ? new HashMap<>() : new HashMap<>(row);
+      WrittenFields f = h.writtenFields(o);
+      for (int i = 0; f != null && i < f.field().length; i++) {
+        row.put(f.field()[i], f.value()[i]);
+      }
+    }
+    return row;
   }
 
   /**

@@ -24,6 +24,19 @@ class BruteForceOracleTest {
   }
 
   @Test
+  void predicateReadsReturnExactlyTheMatchingRowsTheReaderSees() {
+    // a phantom: the predicate read misses the row its transaction then reads
+    expect("a: [p 1 0 9 0; r x 1]\nb: [i x 1 {1=5}]", false, false, false);
+    expect("a: [p 1 0 9 1; r x 1; r x 1]\nb: [i x 1 {1=5}]", true, true, true);
+    // predicate write skew: SI allows it
+    expect("a: [p 1 1 1 0; i x 1 {1=1}]\nb: [p 1 1 1 0; i y 2 {1=1}]", false, true, false);
+    // an update of field 2 keeps field 1 of the version before; a delete removes the row
+    expect("a: [i x 1 {1=1}] [w x 2 {2=4}] [p 1 1 1 1; r x 2]", true, true, true);
+    expect("a: [i x 1 {1=1}] [d x 2] [p 1 1 1 0]", true, true, true);
+    expect("a: [i x 1 {1=1}] [d x 2] [p 1 1 1 1; r x 2]", false, false, false);
+  }
+
+  @Test
   void writeSkewBreaksOnlySer() {
     expect("""
         a: [r x init; r y init; w x 1]

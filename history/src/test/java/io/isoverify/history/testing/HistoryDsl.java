@@ -5,6 +5,8 @@ import io.isoverify.history.HistoryBuilder;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
+import io.isoverify.history.PredicateRead;
+import io.isoverify.history.WrittenFields;
 
 /**
  * A tiny text form for hand-made test histories, one line per session:
@@ -18,6 +20,12 @@ import io.isoverify.history.Outcome;
  * {@code @START-END} client timestamps. {@code T<id>} before the bracket sets the
  * transaction id; otherwise ids count 1, 2, ... in order of appearance (labelled ones
  * included). Keys are strings, values integers. {@code #} starts a comment.
+ *
+ * <p>Rows with fields (vbox): a write may set integer fields, {@code w x 1 {1=5 2=7}};
+ * {@code i x 1 {1=5}} inserts the row (fields it does not set are absent), {@code d x 1}
+ * deletes it (value: the tombstone's). A predicate read {@code p FIELD LOW HIGH N} reads
+ * the rows whose field lies in [LOW, HIGH]; the N operations after it are the rows it
+ * returned, ordinary reads ({@code p 1 0 9 1; r x 1}).
  */
 public final class HistoryDsl {
   private HistoryDsl() {}
@@ -97,6 +105,40 @@ public final class HistoryDsl {
     String[] ops = body.split(";");
     for (int k = 0; k < ops.length; k++) {
       String op = ops[k].trim();
+      if (op.startsWith("p ")) {
+        String[] p = op.split("\\s+");
+        b.add(line, session, id, pos, k, OpKind.PREDICATE_READ, -1, History.NO_VALUE, outcome,
+            start, end);
+        b.attachPredicate(new PredicateRead(Long.parseLong(p[1]), Long.parseLong(p[2]),
+            Long.parseLong(p[3]), Integer.parseInt(p[4])));
+        continue;
+      }
+      WrittenFields fields = null;
+      int brace = op.indexOf('{');
+      if (brace >= 0) {
+        String[] pairs = op.substring(brace + 1, op.indexOf('}')).trim().split("\\s+");
+        long[] f = new long[pairs.length];
+        long[] v = new long[pairs.length];
+        for (int j = 0; j < pairs.length; j++) {
+          f[j] = Long.parseLong(pairs[j].split("=")[0]);
+          v[j] = Long.parseLong(pairs[j].split("=")[1]);
+        }
+        fields = WrittenFields.over(null, null);
+        for (int j = 0; j < f.length; j++) {
+          fields = WrittenFields.over(fields, new WrittenFields(new long[] {f[j]}, new long[] {v[j]}));
+        }
+        op = op.substring(0, brace).trim();
+      }
+      if (op.startsWith("i ") || op.startsWith("d ")) {
+        String[] parts = op.split("\\s+");
+        b.add(line, session, id, pos, k, op.startsWith("i ") ? OpKind.INSERT : OpKind.DELETE,
+            b.keys().encode(parts[1]), b.values().encode(Long.parseLong(parts[2])), outcome,
+            start, end);
+        if (fields != null) {
+          b.attachFields(fields);
+        }
+        continue;
+      }
       int open = op.indexOf('(');
       String[] parts = (open < 0 ? op : op.substring(0, open)).trim().split("\\s+");
       boolean list = open >= 0 && parts.length == 2 && parts[0].equals("r");
@@ -121,6 +163,9 @@ public final class HistoryDsl {
       }
       int value = parts[2].equals("init") ? History.INITIAL : b.values().encode(Long.parseLong(parts[2]));
       b.add(line, session, id, pos, k, kind, key, value, outcome, start, end);
+      if (fields != null) {
+        b.attachFields(fields);
+      }
     }
   }
 }

@@ -91,7 +91,8 @@ final class GraphPhase {
     PolygraphInput in = a == null ? null : input(txns, keyCount, a);
     GraphxScc graphx = new GraphxScc(JavaSparkContext.fromSparkContext(spark.sparkContext()));
     PartitionOptions options = PartitionOptions.defaults()
-        .withSccLabeller(graphx, driverGraphEdges(spark));
+        .withSccLabeller(graphx, driverGraphEdges(spark))
+        .withReachability(GpuChoice.select(spark));
     Map<Level, LevelResult> out = new LevelPipeline(
         (components, level) -> solve(spark, components, level, phases, progress), progress)
         .verify(levels, found, nonCycleNanos,

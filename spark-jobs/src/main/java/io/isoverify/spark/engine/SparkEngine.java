@@ -129,7 +129,7 @@ public final class SparkEngine {
   }
 
   /**
-   * The predicate reads of the input (which no check uses yet): counted by a scan of their
+   * The predicate reads of the input (which this engine does not check yet): counted by a scan of their
    * columns only, and only when the input has such columns.
    */
   private UncheckedInformation unchecked(String path) {

@@ -3,6 +3,7 @@ package io.isoverify.spark.submit;
 import io.isoverify.engine.LevelPipeline;
 import io.isoverify.engine.RunReport;
 import io.isoverify.engine.VerifyRequest;
+import io.isoverify.graph.ReachabilityUnavailableException;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.check.Level;
 import io.isoverify.report.ReportFiles;
@@ -121,7 +122,7 @@ public final class SparkVerify implements Callable<Integer> {
     } catch (InvalidHistoryException e) {
       err.println("error: " + e.getMessage());
       return 2;
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | ReachabilityUnavailableException e) {
       err.println("error: " + e.getMessage());
       return 2;
     } catch (OutOfMemoryError e) {

@@ -210,12 +210,35 @@ class EngineContractTest {
   @CsvSource({"cobra/cockroach-G2-ser-violation, cobra", "cobra/twitter-1k-valid, cobra",
       "dbcop/dgraph-si-violation/history.bincode, dbcop", "text/postgres-ser-violation.txt, text",
       "dbcop/RH-1k-valid-duplicate-values/hist-00000/history.bincode, dbcop",
-      "vbox/iat_dda_read_skew_committed_pred, vbox",
       "vbox/wat_sda_lost_update_c1, vbox", "vbox/rat_sda_dirty_read, vbox"})
   void theSharedCorporaGiveTheSameResultsOnBothEngines(String entry, String format) throws Exception {
     Path path = SharedCorpora.entry(entry);
     RunReport spark = assertSame(entry, path, HistoryFormat.ofCode(format));
     assertEquals(format, spark.format());
+  }
+
+  /**
+   * Predicate reads (vbox) are checked by the in-process engine only: the Spark engine
+   * answers UNKNOWN with its reason at every level, never HOLDS, and never a violation the
+   * in-process engine does not find. vbox's committed-predicate read skew holds at SER and
+   * SI and is violated at SSER in process.
+   */
+  @Test
+  void predicateReadsAreUnknownOnSparkAndCheckedInProcess() throws Exception {
+    Path path = SharedCorpora.entry("vbox/iat_dda_read_skew_committed_pred");
+    VerifyRequest request = new VerifyRequest(path.toString(), path.toString(),
+        HistoryFormat.ofCode("vbox"), ALL, "contract");
+    RunReport local = new InProcessEngine().run(request, ProgressListener.NONE);
+    RunReport spark = DistributedEngine.embedded().run(request, ProgressListener.NONE);
+    assertEquals(local.figures(), spark.figures());
+    List<Verdict> inProcess = List.of(Verdict.HOLDS, Verdict.HOLDS, Verdict.VIOLATED);
+    for (int i = 0; i < ALL.size(); i++) {
+      assertEquals(inProcess.get(i), local.levels().get(i).verdict(), ALL.get(i).name());
+      LevelReport s = spark.levels().get(i);
+      assertEquals(Verdict.UNKNOWN, s.verdict(), ALL.get(i).name());
+      assertTrue(s.reason().contains("predicate read(s), which this engine does not check yet"),
+          s.reason());
+    }
   }
 
   /**

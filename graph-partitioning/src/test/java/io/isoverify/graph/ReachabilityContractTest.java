@@ -1,24 +1,47 @@
 package io.isoverify.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link ChainReachability}, built and then grown arc by arc, equals a naive BFS on random
- * DAGs (fixed seeds).
+ * Every reachability backend on the class path ({@link ReachabilityBackends#all()}: the CPU
+ * here; the gpu module's tests extend this class, so there the CUDA backend too), built and
+ * then grown arc by arc, equals a naive BFS on random DAGs (fixed seeds), on the SER graph
+ * and the SI split graph. A backend that cannot run here is skipped, saying why.
  */
-class ReachabilityTest {
+public class ReachabilityContractTest {
 
-  @ParameterizedTest(name = "seed {0}, {1}, threads {2}")
-  @CsvSource({"1, SER, 1", "2, SER, 2", "3, SI, 1", "4, SI, 2", "5, SER, 3", "6, SI, 3"})
-  void equalsNaiveBfs(long seed, Level level, int threads) {
+  static List<Arguments> cases() {
+    List<Arguments> cases = new ArrayList<>();
+    Object[][] runs = {{1L, Level.SER, 1}, {2L, Level.SER, 2}, {3L, Level.SI, 1},
+        {4L, Level.SI, 2}, {5L, Level.SER, 3}, {6L, Level.SI, 3}};
+    for (ReachabilityBackend b : ReachabilityBackends.all()) {
+      for (Object[] r : runs) {
+        cases.add(Arguments.of(b, r[0], r[1], r[2]));
+      }
+    }
+    return cases;
+  }
+
+  @ParameterizedTest(name = "{0}: seed {1}, {2}, threads {3}")
+  @MethodSource("io.isoverify.graph.ReachabilityContractTest#cases")
+  public void equalsNaiveBfs(ReachabilityBackend backend, long seed, Level level, int threads) {
+    String unavailable = backend.unavailableReason();
+    assumeTrue(unavailable == null, () -> backend.name() + " skipped: " + unavailable);
     Random rnd = new Random(seed);
     for (int round = 0; round < 20; round++) {
       int n = 2 + rnd.nextInt(40);
@@ -57,12 +80,13 @@ class ReachabilityTest {
       }
       int[] topo = TopologicalOrder.of(g.out);
       assertNotNull(topo);
-      ChainReachability index = new ChainReachability(g, topo, nodeChain, nodePos, chains, threads);
+      ChainCover sessions = ChainCover.of(nodeChain, nodePos, chains);
+      ReachabilityIndex index = backend.build(g.withCover(topo, sessions), threads);
       assertSameAsBfs(g, index, "seed " + seed + " round " + round);
-      ChainCover cover = ChainCover.best(g, topo, ChainCover.of(nodeChain, nodePos, chains));
+      ChainCover cover = ChainCover.best(g, topo, sessions);
       assertTrue(cover.count <= chains);
-      assertSameAsBfs(g, new ChainReachability(g, topo, cover.chainOf, cover.posOf, cover.count,
-          threads), "greedy cover, seed " + seed + " round " + round);
+      assertSameAsBfs(g, backend.build(g.withCover(topo, cover), threads),
+          "greedy cover, seed " + seed + " round " + round);
       // then edges added one by one: the index stays exact, and refuses cycle-closing ones
       for (int i = 0; i < n; i++) {
         int u = rnd.nextInt(n);
@@ -86,7 +110,25 @@ class ReachabilityTest {
     }
   }
 
-  private static void assertSameAsBfs(CycleGraph g, ChainReachability index, String where) {
+  /** The public graph of a backend: built from arc arrays, refusing a cycle. */
+  @Test
+  public void publicGraphOfArcs() {
+    ReachabilityBackend cpu = ReachabilityBackends.cpu();
+    // 0 -> 1 -> 2 on chain 0; 3 -> 1, 3 on chain 1
+    ChainCoverGraph g = ChainCoverGraph.of(4, new int[] {0, 1, 3}, new int[] {1, 2, 1}, 3,
+        new int[] {0, 0, 0, 1}, new int[] {0, 1, 2, 0}, 2);
+    ReachabilityIndex index = cpu.build(g, 1);
+    assertTrue(index.reaches(3, 2));
+    assertFalse(index.reaches(0, 3));
+    assertFalse(index.addArc(2, 3), "3 -> 1 -> 2 is a path: 2 -> 3 closes a cycle");
+    assertTrue(index.addArc(0, 3));
+    assertTrue(index.reaches(0, 3));
+    assertFalse(index.reaches(3, 0));
+    assertThrows(IllegalArgumentException.class, () -> ChainCoverGraph.of(2, new int[] {0, 1},
+        new int[] {1, 0}, 2, new int[] {0, 0}, new int[] {0, 1}, 1));
+  }
+
+  private static void assertSameAsBfs(CycleGraph g, ReachabilityIndex index, String where) {
     for (int u = 0; u < g.nodeCount(); u++) {
       boolean[] seen = bfs(g.out, u);
       for (int v = 0; v < g.nodeCount(); v++) {

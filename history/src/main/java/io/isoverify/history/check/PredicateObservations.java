@@ -1,0 +1,250 @@
+package io.isoverify.history.check;
+
+import io.isoverify.history.History;
+import io.isoverify.history.OpKind;
+import io.isoverify.history.PredicateRead;
+import io.isoverify.history.WrittenFields;
+import io.isoverify.history.anomaly.Anomaly;
+import io.isoverify.history.anomaly.Certificate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the predicate reads of a history say about the versions their transactions saw
+ * (vbox, Sun and Zou, "Vbox: Efficient Black-Box Serializability Verification", sections 2
+ * and 4.1), as <em>observations</em>: a transaction saw one of a given set of versions of a
+ * key. Each becomes a WR constraint of the hyper-polygraph (graph-partitioning's {@code
+ * Versions}), so the pruning, the solver and the certificates handle it as a read with
+ * several candidate writers: the candidate W brings W -WR-> R and R -RW-> U for every
+ * version U after W's. That is vbox's predicate constraint (its edge set E_θ,t_m per
+ * candidate t_m, Eq. 5), with anti-dependencies to every later version rather than only
+ * the ones that satisfy θ: a reader that saw W's version sits between it and the next one
+ * in any serial order, so both formulations have the same acyclic completions (Theorem
+ * 4.1), and this one is exactly the item reads' rule (one version per reader and key: two
+ * observations of a key by one reader naming different versions close a cycle).
+ *
+ * <ul>
+ *   <li>An <b>unknown θ-read</b> (a key the predicate read scanned but did not return): the
+ *       reader saw one of the versions on which θ is false: the initial state (the row does
+ *       not exist yet), a deleted row, or a version whose tested field lies outside the
+ *       range or is absent. Keys no transaction writes, and keys every one of whose versions
+ *       makes θ false, say nothing and give no observation. Every key the history writes is
+ *       scanned: the predicate ranges over the whole table.
+ *   <li>A <b>matched row</b> (a row the predicate returned): the reader saw a version on
+ *       which θ is true (nothing more is said when its read's one writer fixes the field
+ *       and matches).
+ * </ul>
+ * A version <em>fixes</em> a field when its writer sets it, inserts or deletes the row; one
+ * that does not (an update of other fields) inherits the value of the version before, which
+ * the version order decides. The observation is then about a <em>virtual key</em> (the
+ * key's versions that fix the field, numbered after the history's keys, {@link
+ * #virtualKeyCount}, {@link #realKey}): the graph orders it like any key, and its WW edges
+ * join the same transactions as the key's, so opposite orders close a cycle. A committed
+ * transaction's predicate read that returned a row no version of which matches (matched
+ * but wrong), or that disagrees with its own earlier write of the row, is a violation found
+ * without search ({@link #addedTo}). Left unchecked, and said by {@link #unchecked} (the
+ * level is then UNKNOWN, never HOLDS): the same for a reader of unknown outcome, more than
+ * {@link #MAX_CANDIDATES} candidates, and a history whose format did not carry the row
+ * fields ({@link History#rowFieldsMissing}).
+ *
+ * <p>Encoding: observation i is {@code reader[i]} (dense transaction), {@code key[i]},
+ * {@code op[i]} (the predicate read), candidates {@code candTxn[candStart[i] ..
+ * candStart[i+1]-1]} ascending, {@link #INITIAL_STATE} for the initial state.
+ *
+ * <p>Cost: O(operations + p x k) for p predicate reads and k written keys; the candidates
+ * are bounded by {@link #MAX_CANDIDATES} (beyond, {@link #unchecked} says so).
+ */
+public final class PredicateObservations {
+  /** The candidate that stands for the key's initial state. */
+  public static final int INITIAL_STATE = -1;
+  /** The most candidates kept over all observations. */
+  public static final long MAX_CANDIDATES = 20_000_000L;
+  /** No observation. */
+  public static final PredicateObservations NONE = new PredicateObservations(new int[0],
+      new int[0], new int[0], new int[] {0}, new int[0], 0, null, 0, new int[0], new int[] {0},
+      new int[0], new int[0][]);
+  /** The last history computed, by identity: the engine and the certificates ask alike. */
+  private static final Map<History, PredicateObservations> LAST =
+      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+  private final int[] reader;
+  private final int[] key;
+  private final int[] op;
+  private final int[] candStart;
+  private final int[] candTxn;
+  private final long unchecked;
+  private final String firstUnchecked;
+  private final int realKeys;
+  private final int[] virtualReal;
+  private final int[] virtualStart;
+  private final int[] virtualWriter;
+  /** Matched-but-wrong rows: reader, predicate read, key, the returned row's read, per entry. */
+  private final int[][] mismatches;
+
+  PredicateObservations(int[] reader, int[] key, int[] op, int[] candStart,
+      int[] candTxn, long unchecked, String firstUnchecked, int realKeys, int[] virtualReal,
+      int[] virtualStart, int[] virtualWriter, int[][] mismatches) {
+    this.reader = reader;
+    this.key = key;
+    this.op = op;
+    this.candStart = candStart;
+    this.candTxn = candTxn;
+    this.unchecked = unchecked;
+    this.firstUnchecked = firstUnchecked;
+    this.realKeys = realKeys;
+    this.virtualReal = virtualReal;
+    this.virtualStart = virtualStart;
+    this.virtualWriter = virtualWriter;
+    this.mismatches = mismatches;
+  }
+
+  public int count() {
+    return reader.length;
+  }
+
+  public int reader(int i) {
+    return reader[i];
+  }
+
+  /** The key observation i is about: a key of the history, or a virtual key (below). */
+  public int key(int i) {
+    return key[i];
+  }
+
+  /** The predicate read that made observation i. */
+  public int op(int i) {
+    return op[i];
+  }
+
+  public int candStart(int i) {
+    return candStart[i];
+  }
+
+  public int candEnd(int i) {
+    return candStart[i + 1];
+  }
+
+  /** Candidate c (between candStart and candEnd): a dense transaction or INITIAL_STATE. */
+  public int candTxn(int c) {
+    return candTxn[c];
+  }
+
+  /**
+   * How many virtual keys there are: key {@code realKeys + v} stands for one field of a key
+   * whose versions do not all fix that field; its versions are those that do.
+   */
+  public int virtualKeyCount() {
+    return virtualReal.length;
+  }
+
+  /** The key of the history a key code stands for (itself, or a virtual key's key). */
+  public int realKey(int k) {
+    return k < realKeys ? k : virtualReal[k - realKeys];
+  }
+
+  /** The transactions with a version of virtual key v (0-based), ascending. */
+  public int[] virtualWriters(int v) {
+    return Arrays.copyOfRange(virtualWriter, virtualStart[v], virtualStart[v + 1]);
+  }
+
+  /** How many places of predicate reads are not checked (see the class comment). */
+  public long unchecked() {
+    return unchecked;
+  }
+
+  /** Why the first of them is not, or null when every one is. */
+  public String firstUnchecked() {
+    return firstUnchecked;
+  }
+
+  /**
+   * {@code found} with the predicate reads' matched-but-wrong rows added ({@link
+   * Anomaly#PREDICATE_MISMATCH}: a committed transaction's predicate read returned a row no
+   * version of which matches it, whatever the version order, or disagrees with the
+   * transaction's own earlier write of the row), {@code examples} certificates kept
+   * (transaction, key, operations: the predicate read, and the returned row's operation
+   * unless the own write is the reason).
+   */
+  public NonCycleFindings addedTo(NonCycleFindings found, int examples) {
+    if (found.duplicate() != null || mismatches.length == 0) {
+      return found;
+    }
+    List<Certificate> out = new ArrayList<>(found.examples());
+    Map<Anomaly, Long> counts = new EnumMap<>(Anomaly.class);
+    counts.putAll(found.counts());
+    for (int[] m : mismatches) {
+      if (counts.merge(Anomaly.PREDICATE_MISMATCH, 1L, Long::sum) <= examples) {
+        out.add(new Certificate(Anomaly.PREDICATE_MISMATCH, new int[] {m[0]}, new int[] {m[2]},
+            m[3] < 0 ? new int[] {m[1]} : new int[] {m[1], m[3]}, List.of()));
+      }
+    }
+    return new NonCycleFindings(out, counts, null);
+  }
+
+  /** True when the version fixes field f: it sets it, or starts the row afresh. */
+  public static boolean defines(Row state, long f) {
+    return state != null && (state.deleted || state.fromScratch
+        || (state.fields != null && state.fields.sets(f)));
+  }
+
+  /**
+   * θ on one row version: 1 true, 0 false, -1 unknown (the field is inherited from a
+   * version before, which the version order decides). {@code state} is the version's
+   * {@link Row} or null for the initial state.
+   */
+  public static int matches(Row state, PredicateRead p) {
+    if (state == null || state.deleted) {
+      return 0;
+    }
+    if (state.fields != null && state.fields.sets(p.field())) {
+      long v = state.fields.valueOf(p.field());
+      return v >= p.low() && v <= p.high() ? 1 : 0;
+    }
+    return state.fromScratch ? 0 : -1;
+  }
+
+  /**
+   * A row version as far as one transaction's writes show it: the fields they set, whether
+   * they started from nothing (an insert or a delete: fields not set are absent) and whether
+   * the last one deleted the row.
+   */
+  public record Row(WrittenFields fields, boolean fromScratch, boolean deleted) {
+    /** This version with write {@code o} of {@code h} applied over it (null: no write yet). */
+    public static Row after(Row before, History h, int o) {
+      OpKind k = h.opKind(o);
+      if (k == OpKind.DELETE) {
+        return new Row(null, true, true);
+      }
+      WrittenFields set = h.writtenFields(o);
+      if (k == OpKind.INSERT || before == null || before.deleted) {
+        boolean scratch = k == OpKind.INSERT || (before != null && before.deleted);
+        return new Row(set, scratch, false);
+      }
+      return new Row(WrittenFields.over(before.fields, set), before.fromScratch, false);
+    }
+  }
+
+  /** The observations of {@code h}'s predicate reads (computed once per history). */
+  public static PredicateObservations of(History h) {
+    if (h.predicates().isEmpty()) {
+      return NONE;
+    }
+    PredicateObservations o = LAST.get(h);
+    if (o == null && h.rowFieldsMissing()) {
+      // a format that does not carry row fields (Parquet, so far): absent is not known
+      o = new PredicateObservations(new int[0], new int[0], new int[0], new int[] {0},
+          new int[0], h.predicates().size(), "the history's format does not carry the row "
+          + "fields writes set, so no predicate read can be evaluated", 0, new int[0],
+          new int[] {0}, new int[0], new int[0][]);
+      LAST.put(h, o);
+    } else if (o == null) {
+      o = new PredicateObservationBuilder(h).build();
+      LAST.put(h, o);
+    }
+    return o;
+  }
+
+}
