@@ -1,6 +1,7 @@
 package io.isoverify.cli;
 
 import io.isoverify.datasets.generate.HistorySinks;
+import io.isoverify.datasets.generate.PartitionedSink;
 import io.isoverify.datasets.sim.Injection;
 import io.isoverify.datasets.sim.Isolation;
 import io.isoverify.datasets.sim.Simulator;
@@ -72,8 +73,14 @@ public final class GenerateCommand implements Callable<Integer> {
           + " (default: ${DEFAULT-VALUE})")
   long staleness;
 
+  @Option(names = "--partitions", paramLabel = "N",
+      description = "write the history as N Parquet files part-00000.parquet ... in the folder"
+          + " OUTPUT, in the order the transactions end (each a continuation of those before:"
+          + " bin/audit takes them one by one, bin/verify OUTPUT the whole)")
+  Integer partitions;
+
   @Parameters(index = "0", paramLabel = "OUTPUT",
-      description = "the history file: NAME.parquet or NAME.jsonl")
+      description = "the history file: NAME.parquet or NAME.jsonl (a folder with --partitions)")
   Path output;
 
   /** Runs the command on {@code args} and returns its exit code; never exits the JVM. */
@@ -180,6 +187,9 @@ public final class GenerateCommand implements Callable<Integer> {
 
   private HistorySink openSink() {
     try {
+      if (partitions != null) {
+        return new PartitionedSink(output, partitions, txns);
+      }
       return HistorySinks.open(output);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

@@ -1,5 +1,6 @@
 package io.isoverify.cli;
 
+import io.isoverify.datasets.workload.FencedWorkload;
 import io.isoverify.datasets.workload.KeyDistribution;
 import io.isoverify.datasets.workload.PlannedWorkload;
 import io.isoverify.datasets.workload.WorkloadKind;
@@ -45,6 +46,12 @@ public final class WorkloadOptions {
       description = "(default: ${DEFAULT-VALUE})")
   double zipfExponent;
 
+  @Option(names = "--fence-every", paramLabel = "K",
+      description = "each session issues a fence transaction (a read-modify-write of the fence"
+          + " key, cobra 4.2; history README) after every K of its transactions, so that"
+          + " bin/audit can collect old transactions (default: no fences)")
+  Integer fenceEvery;
+
   /**
    * The workload the options describe.
    *
@@ -53,7 +60,9 @@ public final class WorkloadOptions {
   public PlannedWorkload create() {
     WorkloadKind kind = workloadKind();
     int[] range = opRange(ops == null ? kind.defaultOps() : ops);
-    return kind.create(range[0], range[1], readRatio, keyDistribution(), appendsPerKey);
+    PlannedWorkload w = kind.create(range[0], range[1], readRatio, keyDistribution(),
+        appendsPerKey);
+    return fenceEvery == null ? w : new FencedWorkload(w, fenceEvery);
   }
 
   /** The workload kind named by {@code --workload}. */

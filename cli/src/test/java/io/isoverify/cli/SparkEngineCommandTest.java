@@ -38,6 +38,21 @@ class SparkEngineCommandTest {
   }
 
   @Test
+  void aFolderOfPartitionsIsOneHistoryOnBothEngines() throws Exception {
+    Path parts = dir.resolve("parts");
+    CliRun g = CliRun.runWriters((out, err) -> GenerateCommand.run(out, err, "--txns", "300",
+        "--sessions", "4", "--keys", "40", "--partitions", "3", "--fence-every", "5",
+        "--inject", "LOST_UPDATE", "--seed", "2", parts.toString()));
+    assertEquals(0, g.code(), g.err());
+    TestSpark.session();
+    CliRun spark = verify("--engine", "spark", parts.toString());
+    CliRun local = verify("--engine", "inprocess", parts.toString());
+    assertEquals(1, local.code(), local.out() + local.err());
+    assertEquals(local.code(), spark.code(), spark.err());
+    assertEquals(lines(local.out()).get(0), lines(spark.out()).get(0));
+  }
+
+  @Test
   void reportFilesOfBadInputAreNotWritten() throws Exception {
     Path h = dir.resolve("h.parquet");
     java.nio.file.Files.writeString(h, "not parquet");

@@ -40,8 +40,18 @@ public final class InProcessEngine implements Engine {
   /** The levels of a history already in memory, their phase times added to {@code phases}. */
   public List<LevelReport> check(History h, List<Level> levels, LinkedHashMap<String, Long> phases,
       ProgressListener progress) {
+    return check(h, levels, phases, progress, (level, partition) -> { });
+  }
+
+  /**
+   * The same, handing each level's pruned polygraph to {@code partitions}
+   * ({@link InProcessVerifier#verify(History, java.util.Set, java.util.function.BiConsumer)}).
+   */
+  public List<LevelReport> check(History h, List<Level> levels, LinkedHashMap<String, Long> phases,
+      ProgressListener progress,
+      java.util.function.BiConsumer<Level, io.isoverify.graph.Partition> partitions) {
     Map<Level, LevelResult> results = new InProcessVerifier(options, progress)
-        .verify(h, new LinkedHashSet<>(levels));
+        .verify(h, new LinkedHashSet<>(levels), partitions);
     return LevelReport.of(levels, results, phases);
   }
 }

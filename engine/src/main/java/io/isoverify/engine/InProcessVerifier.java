@@ -4,6 +4,7 @@ import io.isoverify.checker.Check;
 import io.isoverify.checker.ListAnomalyCheck;
 import io.isoverify.checker.PredicateAnomalyCheck;
 import io.isoverify.graph.Component;
+import io.isoverify.graph.Partition;
 import io.isoverify.graph.Partitioner;
 import io.isoverify.graph.PolygraphInput;
 import io.isoverify.history.History;
@@ -55,6 +56,17 @@ public final class InProcessVerifier {
    * writes, resolved reads) is built once, on the first level that needs it, and shared.
    */
   public Map<Level, LevelResult> verify(History h, Set<Level> levels) {
+    return verify(h, levels, (level, partition) -> { });
+  }
+
+  /**
+   * As {@link #verify(History, Set)}, handing each level's {@link Partition} (the pruned
+   * polygraph and its components) to {@code partitions} once it is made: the seam the audit
+   * in rounds reads its collection from, instead of building the polygraph a second time.
+   * A level decided before its graph (a non-cycle violation) hands none.
+   */
+  public Map<Level, LevelResult> verify(History h, Set<Level> levels,
+      java.util.function.BiConsumer<Level, Partition> partitions) {
     progress.retained("history", h);
     PolygraphInput[] input = new PolygraphInput[1];
     PredicateObservations observations = PredicateObservations.of(h);
@@ -67,9 +79,12 @@ public final class InProcessVerifier {
     };
     Level last = Collections.max(levels);
     return verifyWith(h, levels, () -> polygraph.get().shape(listReads(h), h.predicates().size(),
-        h::showTxn), (level, path, progress) -> new PartitionInput(Partitioner.partition(
-            lastUse(input, polygraph, level == last), level,
-            options.partition().withProgress(progress), path)),
+        h::showTxn), (level, path, progress) -> {
+          Partition p = Partitioner.partition(lastUse(input, polygraph, level == last), level,
+              options.partition().withProgress(progress), path);
+          partitions.accept(level, p);
+          return new PartitionInput(p);
+        },
         UncheckedInformation.of(h.predicates().size(), observations));
   }
 

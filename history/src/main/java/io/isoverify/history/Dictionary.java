@@ -105,6 +105,12 @@ public final class Dictionary {
     }
   }
 
+  /** The code of the string {@code s}, or -1 when it was never encoded. */
+  public int find(String s) {
+    Integer code = strings.get(s);
+    return code == null ? -1 : code;
+  }
+
   /** The original of a code: a Long or a String. */
   public Object decode(int code) {
     return isString[code] ? stringOf.get((int) longs[code]) : (Object) longs[code];

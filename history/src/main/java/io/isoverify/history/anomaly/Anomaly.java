@@ -50,7 +50,14 @@ public enum Anomaly {
   /** Two transactions, two anti-dependencies, one resting on a predicate read (vbox). */
   PREDICATE_WRITE_SKEW("PredicateWriteSkew", "two transactions each missed, through a predicate read, what the other wrote", true),
   REALTIME_VIOLATION("RealtimeViolation", "a transaction missed a write that finished before it started", true),
-  CYCLE("Cycle", "a cycle in the dependency graph", true);
+  CYCLE("Cycle", "a cycle in the dependency graph", true),
+  /**
+   * Found by an audit in rounds (cobra 4.3): a read returned a value whose writer the audit
+   * had collected as obsolete, overwritten before every transaction still to come (cobra
+   * Claim 41: no serializable order lets a later transaction read it). Its writer is no
+   * longer held, so no certificate the checker could replay comes with it.
+   */
+  READ_OF_COLLECTED_WRITE("ReadOfCollectedWrite", "a read returned a version the audit had collected: one overwritten before every later transaction (cobra 4.3)", false);
 
   private final String displayName;
   private final String meaning;

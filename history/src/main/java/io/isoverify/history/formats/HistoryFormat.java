@@ -146,10 +146,13 @@ public enum HistoryFormat {
     }
     int cobra = 0;
     int vbox = 0;
+    int parquet = 0;
     try (Stream<Path> files = Files.list(folder)) {
       for (Path p : (Iterable<Path>) files::iterator) {
         String n = p.getFileName().toString();
-        if (COBRA_LOG.matcher(n).matches()) {
+        if (n.endsWith(".parquet") && !n.startsWith(".") && !n.startsWith("_")) {
+          parquet++;
+        } else if (COBRA_LOG.matcher(n).matches()) {
           cobra++;
         } else if (VBOX_LOG.matcher(n).matches()) {
           vbox++;
@@ -157,6 +160,9 @@ public enum HistoryFormat {
       }
     } catch (IOException e) {
       throw new InvalidHistoryException(folder.toString(), "", "cannot list the folder: " + e, e);
+    }
+    if (parquet > 0 && cobra == 0 && vbox == 0) {
+      return PARQUET; // part files, read as one history in name order
     }
     if (cobra > 0 && vbox == 0) {
       return COBRA;

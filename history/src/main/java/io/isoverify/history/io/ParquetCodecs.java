@@ -22,7 +22,7 @@ import org.xerial.snappy.Snappy;
  * factory goes through, logs every new (de)compressor at INFO, and library code here must
  * print nothing; the rarer codecs (LZ4, LZO, BROTLI) still go to Parquet's factory.
  */
-final class ParquetCodecs implements CompressionCodecFactory {
+public final class ParquetCodecs implements CompressionCodecFactory {
   /** zstd's own default level: most of the size gain at a fraction of the higher levels' time. */
   private static final int ZSTD_LEVEL = 3;
 

@@ -40,6 +40,73 @@ public final class ParquetHistoryReader {
   private ParquetHistoryReader() {}
 
   public static History read(Path file) throws InvalidHistoryException {
+    if (Files.isDirectory(file)) {
+      return read(partFiles(file), file.toString());
+    }
+    HistoryBuilder b = new HistoryBuilder(file.toString());
+    readRows(file, b, 0);
+    return b.build();
+  }
+
+  /**
+   * One history from several Parquet files read in the order given (a folder of part files,
+   * an audit's carried transactions and its new partitions): a transaction's rows may be in
+   * several files, and every rule applies to the whole. Rows are named by file and row
+   * within it ("part-00002.parquet row 17"); {@code source} names the whole in messages
+   * about transactions and sessions.
+   */
+  public static History read(java.util.List<Path> files, String source)
+      throws InvalidHistoryException {
+    if (files.isEmpty()) {
+      throw new InvalidHistoryException(source, "", "no Parquet files to read");
+    }
+    long[] firstRow = new long[files.size() + 1];
+    Arrays.fill(firstRow, Long.MAX_VALUE);
+    String[] names = new String[files.size()];
+    for (int i = 0; i < files.size(); i++) {
+      names[i] = String.valueOf(files.get(i).getFileName());
+    }
+    HistoryBuilder b = new HistoryBuilder(source, row -> {
+      int i = Arrays.binarySearch(firstRow, 0, files.size(), row - 1);
+      i = i >= 0 ? i : -i - 2;
+      while (i + 1 < files.size() && firstRow[i + 1] == firstRow[i]) {
+        i++;
+      }
+      return names[i] + " row " + (row - firstRow[i]);
+    });
+    long rows = 0;
+    for (int i = 0; i < files.size(); i++) {
+      firstRow[i] = rows;
+      rows += readRows(files.get(i), b, rows);
+    }
+    firstRow[files.size()] = rows;
+    return b.build();
+  }
+
+  /**
+   * The *.parquet files of a folder in name order, hidden ones (dot or underscore first, as
+   * Spark and Hadoop skip them) left out.
+   */
+  public static java.util.List<Path> partFiles(Path folder) throws InvalidHistoryException {
+    try (java.util.stream.Stream<Path> files = Files.list(folder)) {
+      java.util.List<Path> parts = files.filter(p -> {
+        String n = p.getFileName().toString();
+        return n.endsWith(".parquet") && !n.startsWith(".") && !n.startsWith("_")
+            && Files.isRegularFile(p);
+      }).sorted().toList();
+      if (parts.isEmpty()) {
+        throw new InvalidHistoryException(folder.toString(), "",
+            "the folder holds no Parquet part files (*.parquet)");
+      }
+      return parts;
+    } catch (IOException e) {
+      throw new InvalidHistoryException(folder.toString(), "", "cannot list the folder: " + e, e);
+    }
+  }
+
+  /** Adds the rows of {@code file} to {@code b}, numbering them from {@code rowsBefore} + 1. */
+  private static long readRows(Path file, HistoryBuilder b, long rowsBefore)
+      throws InvalidHistoryException {
     String name = file.toString();
     checkEnvelope(file, name);
     ParquetFileReader in = open(file, name);
@@ -48,7 +115,6 @@ public final class ParquetHistoryReader {
       String createdBy = in.getFooter().getFileMetaData().getCreatedBy();
       ParquetHistoryLayout layout = new ParquetHistoryLayout(name, schema);
       ParquetSkipConverter converter = new ParquetSkipConverter(schema);
-      HistoryBuilder b = new HistoryBuilder(name);
       if (layout.rowFields == null) {
         b.rowFieldsMissing(); // a file without row_fields does not say what writes set
       }
@@ -60,7 +126,7 @@ public final class ParquetHistoryReader {
           ParquetRowGroup reader = new ParquetRowGroup(name, layout, pages,
               new ColumnReadStoreImpl(pages, converter, schema, createdBy));
           for (long i = 0; i < rows; i++) {
-            reader.readRow(row + 1, b);
+            reader.readRow(row + 1, rowsBefore, b);
             row++;
           }
         } catch (IOException | RuntimeException e) {
@@ -68,7 +134,7 @@ public final class ParquetHistoryReader {
               "the Parquet data cannot be decoded: " + reason(e), e);
         }
       }
-      return b.build();
+      return row;
     } catch (IOException e) {
       throw new InvalidHistoryException(name, "", "cannot read the file: " + reason(e), e);
     }

@@ -23,6 +23,37 @@ public final class ParquetHistoryWriter {
   private ParquetHistoryWriter() {}
 
   public static void write(History h, Path file) throws IOException, InvalidHistoryException {
+    write(h, t -> true, file);
+  }
+
+  /**
+   * Writes the transactions {@code keep} accepts (dense ids), in their order: an excerpt of
+   * {@code h} in the same canonical form, e.g. the transactions an audit carries to its next
+   * round. At least one transaction must be kept (a history has operations).
+   */
+  public static void write(History h, java.util.function.IntPredicate keep, Path file)
+      throws IOException, InvalidHistoryException {
+    write(h, keep, o -> true, file);
+  }
+
+  /**
+   * The same, leaving out the operations {@code keepOp} refuses (operation ids; the others
+   * are renumbered 0..k-1 in their order). Every kept transaction must keep an operation.
+   */
+  public static void write(History h, java.util.function.IntPredicate keep,
+      java.util.function.IntPredicate keepOp, Path file)
+      throws IOException, InvalidHistoryException {
+    write(h, keep, keepOp, h::opValue, file);
+  }
+
+  /**
+   * The same, each operation {@code o} kept with the value code {@code valueOf(o)} (a code
+   * of {@code h.values()}, or {@link History#INITIAL}) instead of its own: an audit's held
+   * read whose writer it collected, made a read of the version before it that it holds.
+   */
+  public static void write(History h, java.util.function.IntPredicate keep,
+      java.util.function.IntPredicate keepOp, java.util.function.IntUnaryOperator valueOf,
+      Path file) throws IOException, InvalidHistoryException {
     IdType sessionType = idType(h, h.sessions(), "session ids");
     IdType keyType = idType(h, h.keys(), "keys");
     IdType valueType = idType(h, h.values(), "values");
@@ -30,6 +61,9 @@ public final class ParquetHistoryWriter {
     try (ParquetOpWriter out = new ParquetOpWriter(file,
         ParquetHistorySchema.schema(sessionType, keyType, valueType))) {
       for (int t = 0; t < h.txnCount(); t++) {
+        if (!keep.test(t)) {
+          continue;
+        }
         int session = h.session(t);
         row.session = number(h.sessions(), session);
         row.sessionText = text(h.sessions(), session);
@@ -38,10 +72,19 @@ public final class ParquetHistoryWriter {
         row.outcome = h.outcome(t);
         row.start = h.startTs(t);
         row.end = h.endTs(t);
+        int position = 0;
         for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-          fill(h, o, row);
-          row.opPos = o - h.firstOp(t);
-          out.write(row);
+          if (keepOp.test(o)) {
+            fill(h, o, row);
+            int value = valueOf.applyAsInt(o);
+            if (value != h.opValue(o)) {
+              row.hasValue = value >= 0;
+              row.value = row.hasValue ? number(h.values(), value) : 0;
+              row.valueText = row.hasValue ? text(h.values(), value) : null;
+            }
+            row.opPos = position++;
+            out.write(row);
+          }
         }
       }
       out.commit();

@@ -55,6 +55,15 @@ final class ParquetRowGroup {
 
   /** Reads the current row, named {@code row} in messages, and moves to the next. */
   void readRow(long row, HistoryBuilder b) throws InvalidHistoryException, IOException {
+    readRow(row, 0, b);
+  }
+
+  /**
+   * The same for a file that is one of several read into {@code b}: the builder numbers the
+   * row {@code rowsBefore + row}, across the files.
+   */
+  void readRow(long row, long rowsBefore, HistoryBuilder b)
+      throws InvalidHistoryException, IOException {
     Fields f = fields;
     f.builder = b;
     f.setKind(code(RowFields.KIND, KINDS));
@@ -73,7 +82,7 @@ final class ParquetRowGroup {
     boolean pr = k == OpKind.PREDICATE_READ;
     // a pr row has no value (the rules checked it): NO_VALUE; a read without one: INITIAL
     int valueCode = pr ? History.NO_VALUE : f.valueCode;
-    b.add(row, sessionCode, f.number(RowFields.TXN), (int) f.number(RowFields.TXN_POS),
+    b.add(rowsBefore + row, sessionCode, f.number(RowFields.TXN), (int) f.number(RowFields.TXN_POS),
         (int) f.number(RowFields.OP_POS), k, keyCode, valueCode,
         Outcome.ofOrdinal(f.outcome()), f.time(RowFields.START_TS), f.time(RowFields.END_TS));
     if (f.listLength() >= 0) {

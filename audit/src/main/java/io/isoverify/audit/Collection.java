@@ -1,0 +1,217 @@
+package io.isoverify.audit;
+
+import io.isoverify.graph.Component;
+import io.isoverify.graph.Partition;
+import io.isoverify.history.History;
+import io.isoverify.history.anomaly.EdgeType;
+
+/**
+ * Which transactions of a round may be collected: cobra's removable transactions (appendix
+ * B.5), for serializability, decided on the round's pruned polygraph (graph-partitioning's
+ * {@link Partition} of SER).
+ *
+ * <ul>
+ *   <li><b>old</b>: epoch at most {@code epochAgree - 2} ({@link Epochs});</li>
+ *   <li><b>frozen</b> (Definition 38): old, and so is every transitive predecessor in the
+ *       known graph (known and choice edges; one pass from the transactions that are not old,
+ *       O(V + E));</li>
+ *   <li><b>obsolete</b> on a key it writes (Definition 39): a known WW edge of that key leads
+ *       to an old transaction (a successor that overwrote it);</li>
+ *   <li><b>candidate</b> (Definition 43): frozen, and obsolete on every key it writes;</li>
+ *   <li><b>removable</b> (Definition 45): a candidate that is in no constraint left open.
+ *       Cobra asks that its whole P-SCC be candidates; the partition here also drops
+ *       constraints no cycle runs through (choice edges), which cobra's P-SCCs keep, so the
+ *       rule is taken per key, coarser and safe: no transaction that reads or writes a key
+ *       with an open constraint (a component's side or a choice edge of that key) is
+ *       removed, nor any member of a component. This is what keeps section 4.3's
+ *       counter-example (T3, frozen and overwritten, in a constraint a later read decides)
+ *       from being collected.</li>
+ * </ul>
+ * Aborted transactions install nothing and are in no graph: they are removable when old.
+ * Transactions after their session's last fence are never old, so every session keeps its
+ * last transaction (and with it the session-order edge to what comes next).
+ */
+final class Collection {
+  private Collection() {}
+
+  /** Per dense transaction id of {@code h}, true when it may be removed. */
+  static boolean[] removable(History h, Partition p, Epochs epochs) {
+    int n = h.txnCount();
+    boolean[] removable = new boolean[n];
+    if (epochs.reason != null || p.violated() || whyNot(h) != null) {
+      return removable;
+    }
+    int vertices = p.vertexCount();
+    int[] vertexOf = new int[n];
+    java.util.Arrays.fill(vertexOf, -1);
+    boolean[] bad = new boolean[vertices];
+    for (int v = 1; v < vertices; v++) {
+      vertexOf[p.txnOf(v)] = v;
+      bad[v] = !epochs.old(p.txnOf(v));
+    }
+    Csr known = Csr.of(vertices, p);
+    // frozen: not reachable from a vertex that is not old
+    int[] queue = new int[vertices];
+    int tail = 0;
+    for (int v = 0; v < vertices; v++) {
+      if (bad[v]) {
+        queue[tail++] = v;
+      }
+    }
+    for (int head = 0; head < tail; head++) {
+      int v = queue[head];
+      for (int e = known.first[v]; e < known.first[v + 1]; e++) {
+        int w = known.to[e];
+        if (!bad[w]) {
+          bad[w] = true;
+          queue[tail++] = w;
+        }
+      }
+    }
+    boolean[] openKey = openKeys(h, p);
+    for (int t = 0; t < n; t++) {
+      int v = vertexOf[t];
+      if (v < 0) {
+        removable[t] = h.isAborted(t) && epochs.old(t);
+        continue;
+      }
+      if (bad[v]) {
+        continue;
+      }
+      boolean ok = true;
+      for (int o = h.firstOp(t); o < h.endOp(t) && ok; o++) {
+        int key = h.opKey(o);
+        if (key < 0 || openKey[key]) {
+          ok = false; // a predicate read, or a key with an open constraint
+        } else if (h.opKind(o).installsVersion()) {
+          ok = overwritten(known, v, key, p, epochs);
+        }
+      }
+      removable[t] = ok;
+    }
+    for (Component c : p.components()) {
+      for (int i = 0; i < c.vertexCount(); i++) {
+        if (c.txn(i) >= 0) {
+          removable[c.txn(i)] = false;
+        }
+      }
+    }
+    keepFenceSuffix(h, epochs, removable);
+    return removable;
+  }
+
+  /**
+   * Why nothing of {@code h} may be collected whatever the epochs, or null: a predicate read
+   * counts every write in its range and a list read shows every append, so a later one may
+   * depend on any collected write (cobra's argument is for reads of single versions).
+   */
+  static String whyNot(History h) {
+    if (!h.predicates().isEmpty()) {
+      return "the history has predicate reads (a later one counts every write in its range)";
+    }
+    if (!h.readLists().isEmpty()) {
+      return "the history has list-append reads (a later list shows every append)";
+    }
+    return null;
+  }
+
+  /**
+   * Keeps every fence after the first one held in the chain, so that the fences held are a
+   * suffix of the chain: the first of them is then before every other writer of the fence
+   * key held, which is what lets {@link HeldReads} make its read of a collected fence a read
+   * of the initial state, and the epochs of the next round count from it.
+   */
+  private static void keepFenceSuffix(History h, Epochs epochs, boolean[] removable) {
+    int key = io.isoverify.history.Fences.keyCode(h);
+    int firstHeld = Integer.MAX_VALUE;
+    for (int t = 0; t < h.txnCount(); t++) {
+      if (!removable[t] && io.isoverify.history.Fences.isFence(h, t, key)) {
+        firstHeld = Math.min(firstHeld, epochs.epoch[t]);
+      }
+    }
+    for (int t = 0; t < h.txnCount(); t++) {
+      if (removable[t] && epochs.epoch[t] > firstHeld
+          && io.isoverify.history.Fences.isFence(h, t, key)) {
+        removable[t] = false;
+      }
+    }
+  }
+
+  /** True when a known WW edge of {@code key} leads from {@code v} to an old transaction. */
+  private static boolean overwritten(Csr known, int v, int key, Partition p, Epochs epochs) {
+    for (int e = known.first[v]; e < known.first[v + 1]; e++) {
+      if (known.type[e] == EdgeType.WW.ordinal() && known.key[e] == key
+          && epochs.old(p.txnOf(known.to[e]))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The keys with a constraint left open: a component's side edges and the choice edges. */
+  private static boolean[] openKeys(History h, Partition p) {
+    boolean[] open = new boolean[h.keys().size()];
+    for (int e = 0; e < p.choiceEdgeCount(); e++) {
+      mark(open, p.choiceKey(e));
+    }
+    for (Component c : p.components()) {
+      for (int e = 0; e < c.knownEdgeCount(); e++) {
+        mark(open, c.knownKey(e));
+      }
+      for (int k = 0; k < c.constraintCount(); k++) {
+        for (int side = 0; side < 2; side++) {
+          for (int e = c.sideBegin(k, side); e < c.sideEnd(k, side); e++) {
+            mark(open, c.sideKey(e));
+          }
+        }
+      }
+    }
+    return open;
+  }
+
+  private static void mark(boolean[] open, int key) {
+    if (key >= 0 && key < open.length) {
+      open[key] = true;
+    }
+  }
+
+  /** The known and choice edges of a partition by source vertex (compressed rows). */
+  private static final class Csr {
+    final int[] first;
+    final int[] to;
+    final byte[] type;
+    final int[] key;
+
+    private Csr(int[] first, int[] to, byte[] type, int[] key) {
+      this.first = first;
+      this.to = to;
+      this.type = type;
+      this.key = key;
+    }
+
+    static Csr of(int vertices, Partition p) {
+      int known = p.knownEdgeCount();
+      int m = known + p.choiceEdgeCount();
+      int[] first = new int[vertices + 1];
+      for (int e = 0; e < m; e++) {
+        first[(e < known ? p.knownFrom(e) : p.choiceFrom(e - known)) + 1]++;
+      }
+      for (int v = 0; v < vertices; v++) {
+        first[v + 1] += first[v];
+      }
+      int[] fill = java.util.Arrays.copyOf(first, vertices);
+      int[] to = new int[m];
+      byte[] type = new byte[m];
+      int[] key = new int[m];
+      for (int e = 0; e < m; e++) {
+        boolean k = e < known;
+        int c = k ? e : e - known;
+        int at = fill[k ? p.knownFrom(c) : p.choiceFrom(c)]++;
+        to[at] = k ? p.knownTo(c) : p.choiceTo(c);
+        type[at] = (byte) (k ? p.knownType(c) : p.choiceType(c));
+        key[at] = k ? p.knownKey(c) : p.choiceKey(c);
+      }
+      return new Csr(first, to, type, key);
+    }
+  }
+}

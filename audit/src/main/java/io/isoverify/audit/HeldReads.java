@@ -1,0 +1,157 @@
+package io.isoverify.audit;
+
+import io.isoverify.history.Fences;
+import io.isoverify.history.History;
+import io.isoverify.history.OpKind;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The reads of held transactions whose writer is collected. Cobra's deletion (Definition 25)
+ * removes the collected transaction's vertex, edges and reads-from tuples; the held history
+ * does better where it can:
+ * <ul>
+ *   <li>when the collected writer read-modify-wrote the version before it (a chain, cobra
+ *       3.1), back to a version a held transaction wrote, the read is made a read of that
+ *       version: every collected version between them was consecutive in every serial order
+ *       (each one read the one before), so the held history states only what the whole one
+ *       implies, and keeps the chain whole (a read left out would leave two chains of the key,
+ *       with a constraint between them);</li>
+ *   <li>a fence's read of the chain's first version (the initial state) is made a read of the
+ *       initial state: the fences held are a suffix of their chain (see {@link Collection}),
+ *       so it is before every other writer of the fence key held;</li>
+ *   <li>otherwise the read is left out, as cobra's deletion leaves it; a held transaction
+ *       that would be left with no operation keeps its writers instead (to a fixpoint: a
+ *       writer kept may itself read from collected ones).</li>
+ * </ul>
+ * O(operations) per pass, the walks back along chains memoized per version.
+ */
+final class HeldReads {
+  private HeldReads() {}
+
+  /** No version: the read is left out. */
+  static final int LEFT_OUT = Integer.MIN_VALUE;
+
+  /**
+   * Updates {@code removed} (writers kept back) and returns, per operation of {@code h}, the
+   * value code the held history gives it: its own, another (a read made a read of an earlier
+   * held version, or of the initial state {@link History#INITIAL}), or {@link #LEFT_OUT}.
+   */
+  static int[] values(History h, boolean[] removed) {
+    int fenceKey = Fences.keyCode(h);
+    int[] value = new int[h.opCount()];
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      Versions v = new Versions(h, removed);
+      LongSet wanted = new LongSet();
+      for (int t = 0; t < h.txnCount(); t++) {
+        int kept = 0;
+        for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+          value[o] = h.opValue(o);
+          if (!removed[t] && h.opKind(o) == OpKind.READ && value[o] >= 0
+              && v.onlyCollected(h.opKey(o), value[o])) {
+            int earlier = v.heldBefore(h.opKey(o), value[o]);
+            value[o] = earlier == History.INITIAL && !Fences.isFence(h, t, fenceKey)
+                ? LEFT_OUT : earlier;
+          }
+          kept += value[o] == LEFT_OUT ? 0 : 1;
+        }
+        for (int o = h.firstOp(t); o < h.endOp(t) && kept == 0 && !removed[t]; o++) {
+          wanted.add(StaleReads.pair(h.opKey(o), h.opValue(o)));
+        }
+      }
+      for (int w = 0; w < h.txnCount(); w++) {
+        for (int o = h.firstOp(w); o < h.endOp(w) && removed[w]; o++) {
+          if (h.opKind(o).installsVersion() && h.opKey(o) >= 0 && h.opValue(o) >= 0
+              && wanted.contains(StaleReads.pair(h.opKey(o), h.opValue(o)))) {
+            removed[w] = false; // a held transaction that would be empty keeps its writers
+            changed = true;
+          }
+        }
+      }
+    }
+    return value;
+  }
+
+  /** The versions of a round: who wrote each, and the version each collected writer read. */
+  private static final class Versions {
+    private final History h;
+    private final boolean[] removed;
+    private final LongSet held = new LongSet();
+    /** version (key, value) -> its one writer, or -1 when several wrote it. */
+    private final Map<Long, Integer> writer = new HashMap<>();
+    private final Map<Long, Integer> memo = new HashMap<>();
+
+    Versions(History h, boolean[] removed) {
+      this.h = h;
+      this.removed = removed;
+      for (int t = 0; t < h.txnCount(); t++) {
+        for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+          if (h.opKind(o).installsVersion() && h.opKey(o) >= 0 && h.opValue(o) >= 0) {
+            long p = StaleReads.pair(h.opKey(o), h.opValue(o));
+            if (!removed[t]) {
+              held.add(p);
+            }
+            writer.merge(p, t, (a, b) -> a.equals(b) ? a : -1);
+          }
+        }
+      }
+    }
+
+    /** True when collected transactions wrote the version and no held one did. */
+    boolean onlyCollected(int key, int value) {
+      long p = StaleReads.pair(key, value);
+      return writer.containsKey(p) && !held.contains(p);
+    }
+
+    /**
+     * The latest version of {@code key} before the collected one {@code value} that a held
+     * transaction wrote, following the collected writers' reads of the key; the initial
+     * state when the chain starts there; {@link #LEFT_OUT} when it starts with a blind write
+     * or a version several transactions wrote.
+     */
+    int heldBefore(int key, int value) {
+      long p = StaleReads.pair(key, value);
+      Integer known = memo.get(p);
+      if (known != null) {
+        return known;
+      }
+      int result = LEFT_OUT;
+      int v = value;
+      for (int steps = 0; steps <= h.txnCount(); steps++) {
+        Integer w = writer.get(StaleReads.pair(key, v));
+        if (w == null || w < 0) {
+          break;
+        }
+        if (!removed[w]) {
+          result = v;
+          break;
+        }
+        int read = readBeforeWrite(w, key);
+        if (read == LEFT_OUT || read == History.INITIAL) {
+          result = read;
+          break;
+        }
+        v = read;
+      }
+      memo.put(p, result);
+      return result;
+    }
+
+    /** The value {@code t} read of {@code key} before it first wrote it, or LEFT_OUT. */
+    private int readBeforeWrite(int t, int key) {
+      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+        if (h.opKey(o) != key) {
+          continue;
+        }
+        if (h.opKind(o) == OpKind.READ) {
+          return h.opValue(o);
+        }
+        return LEFT_OUT; // a blind write starts the chain
+      }
+      return LEFT_OUT;
+    }
+  }
+}

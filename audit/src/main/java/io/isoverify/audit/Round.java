@@ -1,0 +1,130 @@
+package io.isoverify.audit;
+
+import io.isoverify.engine.InProcessEngine;
+import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.ProgressListener;
+import io.isoverify.engine.VerifierOptions;
+import io.isoverify.graph.Partition;
+import io.isoverify.graph.Partitioner;
+import io.isoverify.history.History;
+import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.anomaly.Anomaly;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.check.Verdict;
+import io.isoverify.history.io.ParquetHistoryReader;
+import io.isoverify.history.io.ParquetHistoryWriter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One round (cobra Figure 12, one turn of VERIFYSERIALIZABILITY): the held transactions and
+ * the new partitions read as one history, checked by the in-process pipeline as any history
+ * is, then, when the repository collects, the removable transactions dropped and their writes
+ * tombstoned. Work and memory are proportional to the held transactions plus the partitions,
+ * not to the history audited so far (the audited ids are ranges; the tombstones are read
+ * only when a new read has no writer held).
+ *
+ * <p>A new read of a value only a collected transaction wrote is a violation (cobra 4.3,
+ * Claim 41); the round then reports it as {@code ReadOfCollectedWrite} and checks nothing else
+ * (the pipeline, which no longer holds the writer, would call it a thin-air read).
+ */
+final class Round {
+  /** What a round found and the state it leaves. */
+  record Result(History history, List<LevelReport> levels, AuditState state, long newTxns,
+      long collected, String collection, LinkedHashMap<String, Long> phases) {}
+
+  private Round() {}
+
+  /**
+   * @param collect whether this repository collects (its levels are SER alone)
+   * @param out the new generation's folder, where the carried history is written
+   */
+  static Result run(AuditState state, Path carried, List<Path> partitions, List<Level> levels,
+      boolean collect, VerifierOptions options, Path out, Path repository)
+      throws InvalidHistoryException, IOException {
+    LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
+    long t0 = System.nanoTime();
+    List<Path> files = new ArrayList<>();
+    if (carried != null) {
+      files.add(carried);
+    }
+    files.addAll(partitions);
+    History h = ParquetHistoryReader.read(files, repository.toString());
+    boolean[] isNew = new boolean[h.txnCount()];
+    long newTxns = 0;
+    for (int t = 0; t < h.txnCount(); t++) {
+      isNew[t] = !state.audited(h.txnId(t));
+      newTxns += isNew[t] ? 1 : 0;
+    }
+    phases.put("load", System.nanoTime() - t0);
+    List<String> stale = StaleReads.find(h, isNew, state, repository);
+    List<LevelReport> reports;
+    Partition[] serPartition = new Partition[1];
+    if (!stale.isEmpty()) {
+      reports = new ArrayList<>();
+      for (Level l : levels) {
+        reports.add(new LevelReport(l, Verdict.VIOLATED, String.join("; ", stale.subList(0,
+            Math.min(5, stale.size()))), List.of(),
+            Map.of(Anomaly.READ_OF_COLLECTED_WRITE, (long) stale.size()), null, 0));
+      }
+    } else {
+      reports = new InProcessEngine(options).check(h, levels, phases, ProgressListener.NONE,
+          (level, p) -> {
+            if (level == Level.SER) {
+              serPartition[0] = p;
+            }
+          });
+      String unfenced = StaleReads.unfencedNewSession(h, state);
+      if (unfenced != null) {
+        List<LevelReport> unknown = new ArrayList<>();
+        for (LevelReport r : reports) {
+          unknown.add(r.verdict() != Verdict.HOLDS ? r : new LevelReport(r.level(),
+              Verdict.UNKNOWN, unfenced, List.of(), r.counts(), null, r.elapsedNanos(),
+              r.path()));
+        }
+        reports = unknown;
+      }
+    }
+    boolean[] removed = new boolean[h.txnCount()];
+    String collection;
+    if (!collect) {
+      collection = "nothing collected: the repository checks " + levels
+          + "; collection follows cobra's argument for SER alone";
+    } else if (reports.get(0).verdict() != Verdict.HOLDS) {
+      collection = "nothing collected: the round does not hold";
+    } else {
+      long c0 = System.nanoTime();
+      Epochs epochs = Epochs.of(h);
+      if (Collection.whyNot(h) != null) {
+        collection = "nothing collected: " + Collection.whyNot(h);
+      } else if (epochs.reason != null) {
+        collection = "nothing collected: " + epochs.reason;
+      } else {
+        Partition p = serPartition[0] != null ? serPartition[0]
+            : Partitioner.partition(h, Level.SER, options.partition());
+        removed = Collection.removable(h, p, epochs);
+        collection = "collected by epochs (epochAgree " + epochs.agree + ")";
+      }
+      phases.put("collect", System.nanoTime() - c0);
+    }
+    int[] values = HeldReads.values(h, removed);
+    long collected = 0;
+    for (boolean r : removed) {
+      collected += r ? 1 : 0;
+    }
+    AuditState next = StateUpdate.next(state, h, isNew);
+    Tombstones.write(h, removed, out.resolve(Tombstones.PENDING));
+    if (collected < h.txnCount()) {
+      boolean[] gone = removed;
+      ParquetHistoryWriter.write(h, t -> !gone[t], o -> values[o] != HeldReads.LEFT_OUT,
+          o -> values[o], out.resolve(AuditState.CARRIED));
+      next.hasCarried = true;
+    }
+    next.write(out);
+    return new Result(h, reports, next, newTxns, collected, collection, phases);
+  }
+}
