@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.isoverify.cli.AuditCommand;
 import io.isoverify.cli.GenerateCommand;
 import io.isoverify.cli.VerifyCommand;
 import io.isoverify.spark.engine.SparkSessions;
@@ -205,6 +206,51 @@ class NotesTest {
     NoteRunner.Ran ci = runner.run(note, note.paragraphs().get(1));
     assertTrue(ci.output().startsWith("3 runs from 2026-11-20 to 2026-11-22 tagged env=ci\n"), ci.output());
     runner.z.type("tag", "");
+  }
+
+  /**
+   * The audit note on a repository written by the audit command itself: a generated history
+   * with a lost update, cut in two partitions, audited in two runs with different tags.
+   */
+  @Test
+  void auditNoteRunsEveryParagraphOnARealAuditRepository() throws Exception {
+    Path parts = dir.resolve("parts");
+    StringWriter gen = new StringWriter();
+    assertEquals(0, GenerateCommand.run(new PrintWriter(gen), new PrintWriter(gen), "--txns", "300",
+        "--sessions", "4", "--keys", "30", "--ops", "4", "--isolation", "SI", "--inject", "LOST_UPDATE",
+        "--partitions", "2", parts.toString()), gen.toString());
+    List<Path> files;
+    try (Stream<Path> s = Files.list(parts)) {
+      files = s.filter(f -> f.toString().endsWith(".parquet")).sorted().toList();
+    }
+    assertEquals(2, files.size(), files.toString());
+    Path audited = dir.resolve("audited");
+    int[] codes = new int[2];
+    for (int i = 0; i < 2; i++) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+      codes[i] = AuditCommand.run(new String[] {"--repository", audited.toString(), "--tag",
+          i == 0 ? "env=ci" : "env=nightly", "--level", "SER", "--level", "SI", files.get(i).toString()},
+          print, print);
+      assertTrue(codes[i] == 0 || codes[i] == 1, out.toString(StandardCharsets.UTF_8));
+    }
+    assertEquals(1, codes[1], "after the last partition the whole history, lost update included, is audited");
+
+    runner.z.type("repository", audited.toString());
+    Map<String, NoteRunner.Ran> ran = runner.runAll(note("isoverify-audit_"));
+    String today = java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString();
+    assertTrue(ran.get("Repository").output().startsWith("2 runs from " + today + " to " + today + "\n"),
+        ran.get("Repository").output());
+    assertEquals(4, ran.get("Repository").table().size(), "a row per run and level");
+    List<String> written = spark.read().parquet(audited.resolve("results").toString())
+        .selectExpr("concat(tags['env'], ' ', level, ' ', verdict)").collectAsList().stream()
+        .map(r -> "env=" + r.getString(0)).sorted().toList();
+    assertEquals(written, ran.get("Latest verdict per tag and level").table().stream()
+        .map(r -> r.getString(0) + " " + r.getString(1) + " " + r.getString(2)).sorted().toList());
+    assertTrue(written.containsAll(List.of("env=nightly SER VIOLATED", "env=nightly SI VIOLATED")), written.toString());
+    long notHeld = written.stream().filter(w -> !w.endsWith("HOLDS")).count();
+    assertEquals(notHeld, ran.get("Checks that did not hold").table().size());
+    runner.z.type("repository", repository.toString());
   }
 
   private static List<String> rows(List<Row> table) {
