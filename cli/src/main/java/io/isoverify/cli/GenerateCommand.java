@@ -68,6 +68,12 @@ public final class GenerateCommand implements Callable<Integer> {
           + " (default: ${DEFAULT-VALUE})")
   int conflictRetries;
 
+  @Option(names = "--repeated-values", defaultValue = "0", paramLabel = "FRACTION",
+      description = "fraction of register writes (after a key's first) that write the key's"
+          + " first value again, so that reads of it have several candidate writers; not"
+          + " with --inject (default: ${DEFAULT-VALUE})")
+  double repeatedValues;
+
   @Option(names = "--staleness", defaultValue = "64",
       description = "how many clock ticks back a stale snapshot may read"
           + " (default: ${DEFAULT-VALUE})")
@@ -140,7 +146,7 @@ public final class GenerateCommand implements Callable<Integer> {
     try {
       w = workload.create();
       config = new Simulator.Config(sessions, txns, isolationLevel(), seed, unknownRate,
-          staleness, inject == null ? null : anomaly(inject), 0, conflictRetries);
+          staleness, inject == null ? null : anomaly(inject), 0, conflictRetries, repeatedValues);
       checkInjectable(w, config.inject());
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

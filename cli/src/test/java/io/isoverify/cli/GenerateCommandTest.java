@@ -42,6 +42,39 @@ class GenerateCommandTest {
     assertTrue(out.toString().startsWith("wrote 300 transactions ("), out::toString);
   }
 
+  /**
+   * --repeated-values: about that fraction of a key's later writes repeat its first value (so
+   * reads of it have several candidate writers); the database still ran the history under
+   * SER, and the verifier, choosing among the candidates, says it holds. With --inject it is
+   * a usage error.
+   */
+  @Test
+  void repeatedValuesRepeatWritesAndTheHistoryStillHolds() throws Exception {
+    Path file = dir.resolve("repeated.parquet");
+    assertEquals(0, generate("--txns", "400", "--sessions", "4", "--keys", "20", "--ops", "2-6",
+        "--isolation", "SER", "--repeated-values", "0.3", "--seed", "5", file.toString()),
+        err::toString);
+    History h = ParquetHistoryReader.read(file);
+    java.util.Map<Long, Integer> writers = new java.util.HashMap<>();
+    int writes = 0;
+    for (int o = 0; o < h.opCount(); o++) {
+      if (h.opKind(o) == io.isoverify.history.OpKind.WRITE) {
+        writes++;
+        writers.merge(((long) h.opKey(o) << 32) | h.opValue(o), 1, Integer::sum);
+      }
+    }
+    int repeated = writes - writers.size();
+    assertTrue(repeated > writes / 10 && repeated < writes / 2, repeated + " of " + writes);
+    java.io.ByteArrayOutputStream verdict = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream print = new java.io.PrintStream(verdict, true);
+    assertEquals(0, VerifyCommand.run(new String[] {"--engine", "inprocess", "--level", "SER",
+        "--level", "SI", file.toString()}, print, print), verdict::toString);
+
+    assertEquals(2, generate("--txns", "50", "--repeated-values", "0.1", "--inject",
+        "WriteSkew", dir.resolve("no.jsonl").toString()));
+    assertTrue(err.toString().contains("no repeated values with an injection"), err::toString);
+  }
+
   @Test
   void injectionIsReportedAndLabelledBesideTheOutput() throws Exception {
     Path file = dir.resolve("h.jsonl");

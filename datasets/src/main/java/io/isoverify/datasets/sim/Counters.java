@@ -1,14 +1,33 @@
 package io.isoverify.datasets.sim;
 
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+
 /**
  * The simulation's shared sequences: the logical clock (one tick per event), transaction
- * ids and written values. A value is never reused, so every written value is unique per
- * key (and globally); value 0 is never written, -1 stands for a key's initial state.
+ * ids and written values. A value from {@link #nextValue} is never reused, so unless
+ * repeated values are asked for every written value is unique per key (and globally);
+ * value 0 is never written, -1 stands for a key's initial state.
  */
 final class Counters {
   private long clock;
   private long txn;
   private long value;
+  private final double repeat;
+  private final SplittableRandom random;
+  /** Per key its first written value, while repeated values are asked for. */
+  private final Map<Long, Long> firstValue = new HashMap<>();
+
+  Counters() {
+    this(0, 0);
+  }
+
+  /** @param repeat the fraction of writes (after a key's first) repeating its first value */
+  Counters(double repeat, long seed) {
+    this.repeat = repeat;
+    this.random = new SplittableRandom(seed ^ 0x5DEECE66DL);
+  }
 
   /** The next tick. */
   long tick() {
@@ -31,5 +50,22 @@ final class Counters {
 
   long nextValue() {
     return ++value;
+  }
+
+  /**
+   * The value a write of {@code key} installs: a new one, or with probability
+   * {@code repeat} the key's first written value again.
+   */
+  long writeValue(long key) {
+    if (repeat == 0) {
+      return nextValue();
+    }
+    Long first = firstValue.get(key);
+    if (first == null) {
+      long v = nextValue();
+      firstValue.put(key, v);
+      return v;
+    }
+    return random.nextDouble() < repeat ? first : nextValue();
   }
 }

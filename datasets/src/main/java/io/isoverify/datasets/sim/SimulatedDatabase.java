@@ -118,7 +118,11 @@ final class SimulatedDatabase {
     t.installs[i] = false;
     t.fromStore[i] = false;
     switch (t.plan.kind(i)) {
-      case WRITE, APPEND -> {
+      case WRITE -> {
+        t.value[i] = counters.writeValue(key);
+        t.installs[i] = true;
+      }
+      case APPEND -> {
         t.value[i] = counters.nextValue();
         t.installs[i] = true;
       }

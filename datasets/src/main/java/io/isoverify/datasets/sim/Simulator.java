@@ -41,10 +41,13 @@ public final class Simulator {
    *     first step on a new snapshot, when it fails validation at commit, before it answers
    *     "aborted" (SER, SSER, SI); the client sees only the last attempt, whose start is the
    *     first attempt's. 0: every failed validation is an abort the history records
+   * @param repeatedValues the fraction of writes (after a key's first) that write the key's
+   *     first written value again, so that reads of it have several candidate writers
+   *     (veristrong's duplicate values: counters, flags); 0: every written value is unique
    */
   public record Config(int sessions, long transactions, Isolation isolation, long seed,
       double unknownRate, long staleness, Anomaly inject, int sessionLimit,
-      int conflictRetries) {
+      int conflictRetries, double repeatedValues) {
     public Config {
       if (sessions < 1) {
         throw new IllegalArgumentException("at least one session is needed, not " + sessions);
@@ -67,6 +70,14 @@ public final class Simulator {
         throw new IllegalArgumentException(
             "conflict retries must be 0 (none) or positive, not " + conflictRetries);
       }
+      if (!(repeatedValues >= 0 && repeatedValues < 1)) {
+        throw new IllegalArgumentException(
+            "the repeated-value fraction must be in [0, 1), not " + repeatedValues);
+      }
+      if (repeatedValues > 0 && inject != null) {
+        throw new IllegalArgumentException("an injected anomaly needs unique written values "
+            + "(a repeated value may explain it away): no repeated values with an injection");
+      }
     }
 
     /**
@@ -74,32 +85,37 @@ public final class Simulator {
      * reaching 64 ticks.
      */
     public static Config of(int sessions, long transactions, Isolation isolation, long seed) {
-      return new Config(sessions, transactions, isolation, seed, 0, 64, null, 0, 0);
+      return new Config(sessions, transactions, isolation, seed, 0, 64, null, 0, 0, 0);
     }
 
     public Config withUnknownRate(double rate) {
       return new Config(sessions, transactions, isolation, seed, rate, staleness, inject,
-          sessionLimit, conflictRetries);
+          sessionLimit, conflictRetries, repeatedValues);
     }
 
     public Config withStaleness(long ticks) {
       return new Config(sessions, transactions, isolation, seed, unknownRate, ticks, inject,
-          sessionLimit, conflictRetries);
+          sessionLimit, conflictRetries, repeatedValues);
     }
 
     public Config withInjection(Anomaly anomaly) {
       return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, anomaly,
-          sessionLimit, conflictRetries);
+          sessionLimit, conflictRetries, repeatedValues);
     }
 
     public Config withSessionLimit(int limit) {
       return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, inject,
-          limit, conflictRetries);
+          limit, conflictRetries, repeatedValues);
+    }
+
+    public Config withRepeatedValues(double fraction) {
+      return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, inject,
+          sessionLimit, conflictRetries, fraction);
     }
 
     public Config withConflictRetries(int retries) {
       return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, inject,
-          sessionLimit, retries);
+          sessionLimit, retries, repeatedValues);
     }
   }
 
@@ -148,7 +164,7 @@ public final class Simulator {
       throws IOException {
     checkInjectable(workload.family(), config.inject());
     SplittableRandom random = new SplittableRandom(config.seed());
-    Counters counters = new Counters();
+    Counters counters = new Counters(config.repeatedValues(), config.seed());
     SimulatedDatabase db = new SimulatedDatabase(config.isolation(), config.sessions(),
         config.staleness());
     int n = config.sessions();
