@@ -7,6 +7,7 @@ import io.isoverify.engine.LevelPipeline;
 import io.isoverify.engine.RunReport;
 import io.isoverify.engine.VerifierOptions;
 import io.isoverify.engine.VerifyRequest;
+import io.isoverify.graph.AutoReachability;
 import io.isoverify.graph.GpuMode;
 import io.isoverify.graph.ReachabilityBackend;
 import io.isoverify.graph.ReachabilityBackends;
@@ -100,14 +101,18 @@ public final class VerifyCommand extends CliCommand {
       chosen = new InProcessEngine(new VerifierOptions(d.threads(), d.limits(),
           d.partition().withReachability(reachability)));
     }
-    if (reachability != ReachabilityBackends.cpu()) {
+    if (reachability != ReachabilityBackends.cpu() && !(reachability instanceof AutoReachability)) {
       stderr.println("gpu: the reachability index is built by the " + reachability.name()
-          + " backend (--gpu " + gpu + (GpuMode.parse(gpu, "--gpu") == GpuMode.AUTO
-              ? "; on the CPU when a build fails there)" : ")"));
+          + " backend (--gpu " + gpu + ")");
     }
     RunReport report;
     try (ProgressRenderer progress = ProgressRenderer.start(stderr)) {
       report = chosen.run(request, progress);
+    }
+    if (reachability instanceof AutoReachability auto && auto.acceleratedName() != null) {
+      stderr.println("gpu: the reachability index was built by the " + auto.acceleratedName()
+          + " backend (--gpu auto; on the CPU when a build fails there, and for graphs under "
+          + AutoReachability.MIN_NODES + " nodes)");
     }
     stdout.print(ReportText.render(report));
     if (out != null) {
@@ -124,7 +129,8 @@ public final class VerifyCommand extends CliCommand {
    */
   static ReachabilityBackend reachability(String gpu) throws UsageException {
     try {
-      return ReachabilityBackends.select(GpuMode.parse(gpu, "--gpu"));
+      GpuMode mode = GpuMode.parse(gpu, "--gpu");
+      return mode == GpuMode.AUTO ? new AutoReachability() : ReachabilityBackends.select(mode);
     } catch (IllegalArgumentException | ReachabilityUnavailableException e) {
       throw new UsageException(e.getMessage());
     }

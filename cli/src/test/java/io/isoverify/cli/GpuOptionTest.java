@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.isoverify.graph.AutoReachability;
 import io.isoverify.graph.ReachabilityBackends;
 import io.isoverify.gpu.CudaReachability;
 import java.io.IOException;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code verify --gpu auto|on|off} where no CUDA device is (every test asks; with a device
- * they are skipped): auto and off check on the CPU, on is one clear error with exit 2 before
+ * they are skipped): auto and off check on the CPU (auto looks for a device only at a graph
+ * of {@link AutoReachability#MIN_NODES} nodes), on is one clear error with exit 2 before
  * any work, a wrong value a usage error.
  */
 class GpuOptionTest {
@@ -35,7 +37,8 @@ class GpuOptionTest {
   @Test
   void autoPicksTheCpuWithoutADeviceAndChecks() throws Exception {
     assumeTrue(NO_DEVICE != null, "a CUDA device is present");
-    assertSame(ReachabilityBackends.cpu(), VerifyCommand.reachability("auto"));
+    AutoReachability chosen = (AutoReachability) VerifyCommand.reachability("auto");
+    assertEquals("auto", chosen.name(), "no device is looked for before a large graph");
     assertSame(ReachabilityBackends.cpu(), VerifyCommand.reachability("off"));
     CliRun auto = verify(history().toString());
     assertEquals(0, auto.code(), auto.out() + auto.err());
@@ -43,6 +46,7 @@ class GpuOptionTest {
     assertEquals(0, off.code(), off.out() + off.err());
     assertTrue(auto.out().contains("SER   HOLDS"), auto.out());
     assertTrue(!auto.out().contains("path: mini"), auto.out());
+    assertTrue(!auto.err().contains("gpu:"), auto.err());
     assertEquals(auto.out().replaceAll("\\(\\d+\\.\\d+ s\\)", ""),
         off.out().replaceAll("\\(\\d+\\.\\d+ s\\)", ""));
   }
