@@ -46,6 +46,7 @@ final class Cdcl {
   private int[] theoryMark = new int[16];
   private int levels;
   private final List<int[]> clauses = new ArrayList<>();
+  private static final int[] NO_WATCHES = new int[0];
   private final int[][] watches;
   private final int[] watchCount;
   private final VarOrder order;
@@ -79,9 +80,10 @@ final class Cdcl {
     trail = new int[vars];
     watches = new int[2 * vars][];
     watchCount = new int[2 * vars];
-    for (int l = 0; l < 2 * vars; l++) {
-      watches[l] = new int[2];
-    }
+    // Most literals watch no clause (a version-order side is in none unless a short cycle or
+    // a learned clause names it): one shared empty list until the first watch, not 2 x vars
+    // arrays (24 bytes each: 720 MB at 15M constraints).
+    Arrays.fill(watches, NO_WATCHES);
     seen = new boolean[vars];
     learnt = new int[vars + 1];
     for (int b = 0; b < base.knownCount() && knownCycle == null; b++) {
@@ -498,7 +500,7 @@ final class Cdcl {
 
   private void watch(int lit, int ci) {
     if (watchCount[lit] == watches[lit].length) {
-      watches[lit] = Arrays.copyOf(watches[lit], watchCount[lit] * 2);
+      watches[lit] = Arrays.copyOf(watches[lit], Math.max(2, watchCount[lit] * 2));
     }
     watches[lit][watchCount[lit]++] = ci;
   }
