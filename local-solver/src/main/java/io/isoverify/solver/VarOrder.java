@@ -3,9 +3,16 @@ package io.isoverify.solver;
 import java.util.Arrays;
 
 /**
- * The decision order of {@link Cdcl}: a binary max-heap of variables by activity (VSIDS,
- * Moskewicz et al. 2001, with MiniSat's exponential bump), ties broken by the smaller
- * variable so that runs are deterministic. Insert, remove-max and bump are O(log V).
+ * The decision order of {@link Cdcl}: variables by activity (VSIDS, Moskewicz et al. 2001,
+ * with MiniSat's exponential bump), ties broken by the smaller rank so that runs are
+ * deterministic. Variables that were bumped wait in a binary max-heap (insert, remove-max,
+ * bump O(log V)); those never bumped, activity 0, all tie and so go by rank alone: they wait
+ * in a bit set over ranks, scanned from the lowest rank that may be set (insert O(1),
+ * remove-max O(1) amortised over a sweep). The order is exactly the one heap alone would
+ * give; what changes is the cost on components of millions of constraints, where few
+ * variables are ever bumped and a backjump puts back tens of thousands of them: with every
+ * variable in one heap, its sift-downs were a third of the solve time (1M transactions in
+ * 200 sessions, 16.9M constraints in one component).
  */
 final class VarOrder {
   private final double[] activity;
@@ -14,6 +21,13 @@ final class VarOrder {
   private final int[] index;
   /** rank[v] breaks ties of activity (all of them, before the first conflict). */
   private final int[] rank;
+  /** The variable of each rank. */
+  private final int[] ofRank;
+  /** Bit r: the variable of rank r is in the order, never bumped (activity 0), not in heap. */
+  private final long[] idle;
+  private int idleCount;
+  /** No idle bit below this rank. */
+  private int idleFrom;
   private int size;
   private double increment = 1.0;
 
@@ -25,18 +39,30 @@ final class VarOrder {
     heap = new int[vars];
     index = new int[vars];
     Arrays.fill(index, -1);
+    ofRank = new int[vars];
+    for (int v = 0; v < vars; v++) {
+      ofRank[rank[v]] = v;
+    }
+    idle = new long[(vars >>> 6) + 1];
   }
 
   boolean contains(int v) {
-    return index[v] >= 0;
+    return index[v] >= 0 || isIdle(v);
   }
 
   boolean isEmpty() {
-    return size == 0;
+    return size == 0 && idleCount == 0;
   }
 
   void insert(int v) {
-    if (index[v] >= 0) {
+    if (contains(v)) {
+      return;
+    }
+    if (activity[v] == 0) {
+      int r = rank[v];
+      idle[r >>> 6] |= 1L << r;
+      idleCount++;
+      idleFrom = Math.min(idleFrom, r);
       return;
     }
     heap[size] = v;
@@ -46,7 +72,11 @@ final class VarOrder {
 
   /** The variable removeMax would return; the order must not be empty. */
   int peekMax() {
-    return heap[0];
+    int waiting = firstIdle();
+    if (size == 0) {
+      return waiting;
+    }
+    return waiting >= 0 && before(waiting, heap[0]) ? waiting : heap[0];
   }
 
   /** Whether a is decided before b: more active, or as active and of lower rank. */
@@ -55,7 +85,14 @@ final class VarOrder {
   }
 
   int removeMax() {
-    int top = heap[0];
+    int top = peekMax();
+    if (index[top] < 0) {
+      int r = rank[top];
+      idle[r >>> 6] &= ~(1L << r);
+      idleCount--;
+      idleFrom = r + 1;
+      return top;
+    }
     index[top] = -1;
     size--;
     if (size > 0) {
@@ -76,7 +113,33 @@ final class VarOrder {
     }
     if (index[v] >= 0) {
       up(index[v]);
+    } else if (isIdle(v)) {
+      int r = rank[v];
+      idle[r >>> 6] &= ~(1L << r);
+      idleCount--;
+      heap[size] = v;
+      index[v] = size;
+      up(size++);
     }
+  }
+
+  private boolean isIdle(int v) {
+    int r = rank[v];
+    return (idle[r >>> 6] & (1L << r)) != 0;
+  }
+
+  /** The idle variable of lowest rank, or -1; moves idleFrom up to it. */
+  private int firstIdle() {
+    if (idleCount == 0) {
+      return -1;
+    }
+    int w = idleFrom >>> 6;
+    long word = idle[w] & (-1L << idleFrom);
+    while (word == 0) {
+      word = idle[++w];
+    }
+    idleFrom = (w << 6) + Long.numberOfTrailingZeros(word);
+    return ofRank[idleFrom];
   }
 
   /** Called once per conflict: later bumps weigh more (decay 0.95). */
