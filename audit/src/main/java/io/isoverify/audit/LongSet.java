@@ -36,6 +36,10 @@ final class LongSet {
     }
   }
 
+  boolean isEmpty() {
+    return size == 0 && !hasFree;
+  }
+
   boolean contains(long v) {
     if (v == FREE) {
       return hasFree;
