@@ -31,9 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Keys a=1, c=2, d=3, e=4, g=5; sessions A=1, B=2, C=3. Round one: A: T3 w(a,3) w(d,3),
  * F0, T9 r(d,3) w(d,9), F3, F6; B: T1 w(d,1) w(e,1), T4 r(e,1) w(a,4) w(c,4), F1, F4, F7;
  * C: T20 r(g,init) w(g,1), T21 r(g,1) w(g,2), T5 r(a,3) w(a,5) w(c,5), F2, F5, F8 (the
- * fences chained F0 -> F1 -> ... -> F8, so epochAgree is 6 and T1, T3, T4, T5, T9, T20, T21 and F0..F4 are
- * old; T20 is the one transaction collected: T21's read of it becomes a read of the
- * initial state, which its chain starts from). Round two: A: T7 r(d,1); B: T8 r(c,5).
+ * fences chained F0 -> F1 -> ... -> F8, so epochAgree is 6 and T1, T3, T4, T5, T9, T20, T21
+ * and F0..F4 are old; T20 is the one transaction collected: T21's read of it becomes a read
+ * of the initial state, which its chain starts from). Round two: A: T7 r(d,1); B: T8 r(c,5).
  */
 class CounterExampleTest {
   @TempDir
