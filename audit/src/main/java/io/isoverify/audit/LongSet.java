@@ -55,6 +55,18 @@ final class LongSet {
     }
   }
 
+  /** Calls {@code f} with every element. */
+  void forEach(java.util.function.LongConsumer f) {
+    if (hasFree) {
+      f.accept(FREE);
+    }
+    for (long v : slots) {
+      if (v != FREE) {
+        f.accept(v);
+      }
+    }
+  }
+
   private void grow() {
     long[] old = slots;
     slots = new long[old.length * 2];
