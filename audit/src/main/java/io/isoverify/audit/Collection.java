@@ -15,8 +15,10 @@ import io.isoverify.history.anomaly.EdgeType;
  *   <li><b>frozen</b> (Definition 38): old, and so is every transitive predecessor in the
  *       known graph (known and choice edges; one pass from the transactions that are not old,
  *       O(V + E));</li>
- *   <li><b>obsolete</b> on a key it writes (Definition 39): a known WW edge of that key leads
- *       to an old transaction (a successor that overwrote it);</li>
+ *   <li><b>obsolete</b> on a key it writes (Definition 39): an old transaction that writes
+ *       the key is a successor in the known graph, found through the fences (an old writer
+ *       after a fence of a later epoch than the transaction's, {@link Epochs#after}) or along
+ *       the key's WW edges and its WR edges to read-modify-writes;</li>
  *   <li><b>candidate</b> (Definition 43): frozen, and obsolete on every key it writes;</li>
  *   <li><b>removable</b> (Definition 45): a candidate whose whole P-SCC (the partition's
  *       {@link Component}, or the transaction alone when it is in none) is made of
@@ -81,6 +83,8 @@ final class Collection {
       }
     }
     boolean[] openKey = openKeys(h, p);
+    IntStack seen = new IntStack(vertices);
+    int[] lastAfter = lastAfter(h, vertexOf, epochs);
     for (int t = 0; t < n; t++) {
       int v = vertexOf[t];
       if (v < 0) {
@@ -96,7 +100,8 @@ final class Collection {
         if (key < 0 || openKey[key]) {
           ok = false; // a predicate read, or a key with a constraint outside cobra's P-SCCs
         } else if (h.opKind(o).installsVersion()) {
-          ok = overwritten(known, v, key, p, epochs);
+          ok = (long) lastAfter[key] > (long) epochs.epoch[t]
+              || overwritten(known, v, key, p, epochs, h, seen);
         }
       }
       removable[t] = ok;
@@ -153,15 +158,107 @@ final class Collection {
     }
   }
 
-  /** True when a known WW edge of {@code key} leads from {@code v} to an old transaction. */
-  private static boolean overwritten(Csr known, int v, int key, Partition p, Epochs epochs) {
-    for (int e = known.first[v]; e < known.first[v + 1]; e++) {
-      if (known.type[e] == EdgeType.WW.ordinal() && known.key[e] == key
-          && epochs.old(p.txnOf(known.to[e]))) {
+  /**
+   * True when an old transaction that writes {@code key} is a successor of {@code v} in the
+   * known graph (Definition 39), found along the key's WW edges and its WR edges to
+   * read-modify-writes of the key (the paths that order its writers: chains, and the edges
+   * between them); {@code seen} is scratch space, left clear. O(edges of the key walked).
+   */
+  private static boolean overwritten(Csr known, int v, int key, Partition p, Epochs epochs,
+      History h, IntStack seen) {
+    boolean found = false;
+    seen.push(v);
+    seen.mark(v);
+    for (int i = 0; i < seen.size() && !found; i++) {
+      int u = seen.get(i);
+      for (int e = known.first[u]; e < known.first[u + 1] && !found; e++) {
+        int w = known.to[e];
+        if (known.key[e] != key || seen.marked(w)
+            || known.type[e] != EdgeType.WW.ordinal() && (known.type[e] != EdgeType.WR.ordinal()
+                || !writes(h, p.txnOf(w), key))) {
+          continue;
+        }
+        found = epochs.old(p.txnOf(w));
+        seen.push(w);
+        seen.mark(w);
+      }
+    }
+    seen.clear();
+    return found;
+  }
+
+  /**
+   * Per key, the largest {@link Epochs#after} of an old committed transaction that writes
+   * it: a transaction of a smaller epoch that writes the key has that writer as a successor
+   * in the known graph (through the fences), so it is obsolete on the key. O(operations).
+   */
+  private static int[] lastAfter(History h, int[] vertexOf, Epochs epochs) {
+    int[] last = new int[h.keys().size()];
+    java.util.Arrays.fill(last, Integer.MIN_VALUE);
+    for (int t = 0; t < h.txnCount(); t++) {
+      if (vertexOf[t] < 0 || !h.isCommitted(t) || !epochs.old(t)) {
+        continue;
+      }
+      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+        if (h.opKind(o).installsVersion() && h.opKey(o) >= 0) {
+          last[h.opKey(o)] = Math.max(last[h.opKey(o)], epochs.after[t]);
+        }
+      }
+    }
+    return last;
+  }
+
+  private static boolean writes(History h, int t, int key) {
+    if (t < 0) {
+      return false;
+    }
+    for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+      if (h.opKey(o) == key && h.opKind(o).installsVersion()) {
         return true;
       }
     }
     return false;
+  }
+
+  /** A worklist of vertices with their marks, cleared in the time of its size. */
+  private static final class IntStack {
+    private final boolean[] marked;
+    private int[] items = new int[16];
+    private int size;
+
+    IntStack(int vertices) {
+      marked = new boolean[vertices];
+    }
+
+    void push(int v) {
+      if (size == items.length) {
+        items = java.util.Arrays.copyOf(items, size * 2);
+      }
+      items[size++] = v;
+    }
+
+    int get(int i) {
+      return items[i];
+    }
+
+    int size() {
+      return size;
+    }
+
+    void mark(int v) {
+      marked[v] = true;
+    }
+
+    boolean marked(int v) {
+      return marked[v];
+    }
+
+    void clear() {
+      for (int i = 0; i < size; i++) {
+        marked[items[i]] = false;
+      }
+      size = 0;
+    }
   }
 
   /**
