@@ -96,13 +96,19 @@ class CounterExampleTest {
     return ids;
   }
 
-  private Audit.Request request(Path repo, Path partition) {
+  /** An audit at SER of one partition. */
+  static Audit.Request request(Path repo, Path partition) {
     return new Audit.Request(repo, List.of(partition), Map.of(), List.of(Level.SER),
         VerifierOptions.defaults());
   }
 
   private Verdict whole(Path second) throws Exception {
-    History h = ParquetHistoryReader.read(List.of(roundOne(), second), "whole");
+    return wholeSer(roundOne(), second);
+  }
+
+  /** The SER verdict of the files read as one history. */
+  static Verdict wholeSer(Path... files) throws Exception {
+    History h = ParquetHistoryReader.read(List.of(files), "whole");
     return new InProcessEngine().check(h, List.of(Level.SER), new LinkedHashMap<>(),
         ProgressListener.NONE).get(0).verdict();
   }
@@ -139,7 +145,7 @@ class CounterExampleTest {
   }
 
   /** One committed transaction; a read of value -1 reads the initial state. */
-  private static void txn(ParquetHistorySink s, long session, long id, int position,
+  static void txn(ParquetHistorySink s, long session, long id, int position,
       long[][] ops) throws Exception {
     s.begin(session, id, position, Outcome.COMMITTED, Long.MIN_VALUE, Long.MIN_VALUE);
     for (long[] op : ops) {

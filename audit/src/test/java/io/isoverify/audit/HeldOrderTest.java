@@ -2,21 +2,10 @@ package io.isoverify.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.isoverify.engine.InProcessEngine;
-import io.isoverify.engine.ProgressListener;
-import io.isoverify.engine.VerifierOptions;
 import io.isoverify.history.Fences;
-import io.isoverify.history.History;
-import io.isoverify.history.OpKind;
-import io.isoverify.history.Outcome;
-import io.isoverify.history.check.Level;
 import io.isoverify.history.check.Verdict;
-import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.history.io.ParquetHistorySink;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,15 +42,12 @@ class HeldOrderTest {
     assertEquals(1, second.exitCode(), first.lines() + " " + second.lines());
   }
 
-  private Audit.Request request(Path repo, Path partition) {
-    return new Audit.Request(repo, List.of(partition), Map.of(), List.of(Level.SER),
-        VerifierOptions.defaults());
+  private static Audit.Request request(Path repo, Path partition) {
+    return CounterExampleTest.request(repo, partition);
   }
 
   private Verdict whole() throws Exception {
-    History h = ParquetHistoryReader.read(List.of(roundOne(), roundTwo()), "whole");
-    return new InProcessEngine().check(h, List.of(Level.SER), new LinkedHashMap<>(),
-        ProgressListener.NONE).get(0).verdict();
+    return CounterExampleTest.wholeSer(roundOne(), roundTwo());
   }
 
   private Path roundOne() throws Exception {
@@ -92,14 +78,6 @@ class HeldOrderTest {
 
   private static void txn(ParquetHistorySink s, long session, long id, int position,
       long[][] ops) throws Exception {
-    s.begin(session, id, position, Outcome.COMMITTED, Long.MIN_VALUE, Long.MIN_VALUE);
-    for (long[] op : ops) {
-      if (op[0] == 'r' && op[2] < 0) {
-        s.readInitial(op[1]);
-      } else {
-        s.op(op[0] == 'r' ? OpKind.READ : OpKind.WRITE, op[1], op[2]);
-      }
-    }
-    s.end();
+    CounterExampleTest.txn(s, session, id, position, ops);
   }
 }
