@@ -67,6 +67,7 @@ public final class Audit {
 
   private static Outcome audit(Request r, Path dir, Manifest m)
       throws InvalidHistoryException, IOException {
+    long start = System.nanoTime();
     List<Level> levels = levels(r, m, dir);
     List<String> lines = new ArrayList<>();
     List<Path> todo = new ArrayList<>();
@@ -94,7 +95,6 @@ public final class Audit {
         : AuditState.read(dir.resolve("state").resolve(m.get("generation")));
     state.collectedAny = m.count("collected") > 0;
     Continuity.check(state, todo);
-    long start = System.nanoTime();
     String runId = UUID.randomUUID().toString();
     Instant runTime = Instant.now();
     Path tmpGen = dir.resolve("state").resolve(".tmp-" + runId);

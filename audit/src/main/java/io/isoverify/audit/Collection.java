@@ -15,31 +15,45 @@ import io.isoverify.history.anomaly.EdgeType;
  *   <li><b>frozen</b> (Definition 38): old, and so is every transitive predecessor in the
  *       known graph (known and choice edges; one pass from the transactions that are not old,
  *       O(V + E));</li>
- *   <li><b>obsolete</b> on a key it writes (Definition 39): a known WW edge of that key leads
- *       to an old transaction (a successor that overwrote it);</li>
+ *   <li><b>obsolete</b> on a key it writes (Definition 39): an old transaction that writes
+ *       the key is a successor in the known graph, found through the fences (an old writer
+ *       after a fence of a later epoch than the transaction's, {@link Epochs#after}) or along
+ *       the key's WW edges and its WR edges to read-modify-writes;</li>
  *   <li><b>candidate</b> (Definition 43): frozen, and obsolete on every key it writes;</li>
- *   <li><b>removable</b> (Definition 45): a candidate that is in no constraint left open.
- *       Cobra asks that its whole P-SCC be candidates; the partition here also drops
- *       constraints no cycle runs through (choice edges), which cobra's P-SCCs keep, so the
- *       rule is taken per key, coarser and safe: no transaction that reads or writes a key
- *       with an open constraint (a component's side or a choice edge of that key) is
- *       removed, nor any member of a component. This is what keeps section 4.3's
- *       counter-example (T3, frozen and overwritten, in a constraint a later read decides)
- *       from being collected.</li>
+ *   <li><b>removable</b> (Definition 45): a candidate whose whole P-SCC (the partition's
+ *       {@link Component}, or the transaction alone when it is in none) is made of
+ *       candidates. This is what keeps section 4.3's counter-example (T3, frozen and
+ *       overwritten, in constraints a later read decides) from being collected: its
+ *       component holds T1, T4 and T5, which are not overwritten on every key.</li>
  * </ul>
- * Aborted transactions install nothing and are in no graph: they are removable when old.
+ * Two things the paper's rule does not meet are taken per key, coarser and safe: the
+ * partition drops constraints no cycle runs through (choice edges), which cobra's P-SCCs
+ * keep, and its WR constraints (reads with several candidate writers, repeated values) are
+ * outside cobra's argument, which assumes unique values; no transaction that touches a key
+ * with a choice edge, or a key a component's WR constraint reads, is removed.
+ *
+ * <p>Cobra's deletion (Definition 25) keeps the known graph's edges between held
+ * transactions, among them the anti-dependency edges derived from a read of a deleted
+ * writer; the held history here is re-derived from the held transactions, so a held read
+ * whose writer would go keeps that writer (and its P-SCC) unless {@link HeldReads} can make
+ * it a read of an earlier held version (to a fixpoint).
+ *
+ * <p>Aborted transactions install nothing and are in no graph: they are removable when old.
  * Transactions after their session's last fence are never old, so every session keeps its
  * last transaction (and with it the session-order edge to what comes next).
  */
 final class Collection {
   private Collection() {}
 
-  /** Per dense transaction id of {@code h}, true when it may be removed. */
-  static boolean[] removable(History h, Partition p, Epochs epochs) {
+  /**
+   * The removable transactions of {@code h} and the values of the held history's operations
+   * ({@link HeldReads}). O(V + E) for the rule, plus HeldReads' passes.
+   */
+  static Collected collect(History h, Partition p, Epochs epochs) {
     int n = h.txnCount();
     boolean[] removable = new boolean[n];
     if (epochs.reason != null || p.violated() || whyNot(h) != null) {
-      return removable;
+      return new Collected(removable, HeldReads.values(h, removable, t -> removable[t] = false));
     }
     int vertices = p.vertexCount();
     int[] vertexOf = new int[n];
@@ -69,6 +83,8 @@ final class Collection {
       }
     }
     boolean[] openKey = openKeys(h, p);
+    IntStack seen = new IntStack(vertices);
+    int[] lastAfter = lastAfter(h, vertexOf, epochs);
     for (int t = 0; t < n; t++) {
       int v = vertexOf[t];
       if (v < 0) {
@@ -82,23 +98,27 @@ final class Collection {
       for (int o = h.firstOp(t); o < h.endOp(t) && ok; o++) {
         int key = h.opKey(o);
         if (key < 0 || openKey[key]) {
-          ok = false; // a predicate read, or a key with an open constraint
+          ok = false; // a predicate read, or a key with a constraint outside cobra's P-SCCs
         } else if (h.opKind(o).installsVersion()) {
-          ok = overwritten(known, v, key, p, epochs);
+          ok = (long) lastAfter[key] > (long) epochs.epoch[t]
+              || overwritten(known, v, key, p, epochs, h, seen);
         }
       }
       removable[t] = ok;
     }
-    for (Component c : p.components()) {
-      for (int i = 0; i < c.vertexCount(); i++) {
-        if (c.txn(i) >= 0) {
-          removable[c.txn(i)] = false;
-        }
+    Groups groups = new Groups(n, p);
+    for (int c = 0; c < groups.count(); c++) {
+      if (!groups.all(c, removable) || p.components().get(c).reads().count() > 0) {
+        groups.keep(c, removable);
       }
     }
-    keepFenceSuffix(h, epochs, removable);
-    return removable;
+    keepFenceSuffix(h, epochs, removable, groups);
+    int[] values = HeldReads.values(h, removable, t -> groups.keepWith(t, removable));
+    return new Collected(removable, values);
   }
+
+  /** What a round collects: per transaction, removed; per operation, its held value. */
+  record Collected(boolean[] removed, int[] values) {}
 
   /**
    * Why nothing of {@code h} may be collected whatever the epochs, or null: a predicate read
@@ -121,7 +141,8 @@ final class Collection {
    * key held, which is what lets {@link HeldReads} make its read of a collected fence a read
    * of the initial state, and the epochs of the next round count from it.
    */
-  private static void keepFenceSuffix(History h, Epochs epochs, boolean[] removable) {
+  private static void keepFenceSuffix(History h, Epochs epochs, boolean[] removable,
+      Groups groups) {
     int key = io.isoverify.history.Fences.keyCode(h);
     int firstHeld = Integer.MAX_VALUE;
     for (int t = 0; t < h.txnCount(); t++) {
@@ -132,38 +153,126 @@ final class Collection {
     for (int t = 0; t < h.txnCount(); t++) {
       if (removable[t] && epochs.epoch[t] > firstHeld
           && io.isoverify.history.Fences.isFence(h, t, key)) {
-        removable[t] = false;
+        groups.keepWith(t, removable);
       }
     }
   }
 
-  /** True when a known WW edge of {@code key} leads from {@code v} to an old transaction. */
-  private static boolean overwritten(Csr known, int v, int key, Partition p, Epochs epochs) {
-    for (int e = known.first[v]; e < known.first[v + 1]; e++) {
-      if (known.type[e] == EdgeType.WW.ordinal() && known.key[e] == key
-          && epochs.old(p.txnOf(known.to[e]))) {
+  /**
+   * True when an old transaction that writes {@code key} is a successor of {@code v} in the
+   * known graph (Definition 39), found along the key's WW edges and its WR edges to
+   * read-modify-writes of the key (the paths that order its writers: chains, and the edges
+   * between them); {@code seen} is scratch space, left clear. O(edges of the key walked).
+   */
+  private static boolean overwritten(Csr known, int v, int key, Partition p, Epochs epochs,
+      History h, IntStack seen) {
+    boolean found = false;
+    seen.push(v);
+    seen.mark(v);
+    for (int i = 0; i < seen.size() && !found; i++) {
+      int u = seen.get(i);
+      for (int e = known.first[u]; e < known.first[u + 1] && !found; e++) {
+        int w = known.to[e];
+        if (known.key[e] != key || seen.marked(w)
+            || known.type[e] != EdgeType.WW.ordinal() && (known.type[e] != EdgeType.WR.ordinal()
+                || !writes(h, p.txnOf(w), key))) {
+          continue;
+        }
+        found = epochs.old(p.txnOf(w));
+        seen.push(w);
+        seen.mark(w);
+      }
+    }
+    seen.clear();
+    return found;
+  }
+
+  /**
+   * Per key, the largest {@link Epochs#after} of an old committed transaction that writes
+   * it: a transaction of a smaller epoch that writes the key has that writer as a successor
+   * in the known graph (through the fences), so it is obsolete on the key. O(operations).
+   */
+  private static int[] lastAfter(History h, int[] vertexOf, Epochs epochs) {
+    int[] last = new int[h.keys().size()];
+    java.util.Arrays.fill(last, Integer.MIN_VALUE);
+    for (int t = 0; t < h.txnCount(); t++) {
+      if (vertexOf[t] < 0 || !h.isCommitted(t) || !epochs.old(t)) {
+        continue;
+      }
+      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+        if (h.opKind(o).installsVersion() && h.opKey(o) >= 0) {
+          last[h.opKey(o)] = Math.max(last[h.opKey(o)], epochs.after[t]);
+        }
+      }
+    }
+    return last;
+  }
+
+  private static boolean writes(History h, int t, int key) {
+    if (t < 0) {
+      return false;
+    }
+    for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+      if (h.opKey(o) == key && h.opKind(o).installsVersion()) {
         return true;
       }
     }
     return false;
   }
 
-  /** The keys with a constraint left open: a component's side edges and the choice edges. */
+  /** A worklist of vertices with their marks, cleared in the time of its size. */
+  private static final class IntStack {
+    private final boolean[] marked;
+    private int[] items = new int[16];
+    private int size;
+
+    IntStack(int vertices) {
+      marked = new boolean[vertices];
+    }
+
+    void push(int v) {
+      if (size == items.length) {
+        items = java.util.Arrays.copyOf(items, size * 2);
+      }
+      items[size++] = v;
+    }
+
+    int get(int i) {
+      return items[i];
+    }
+
+    int size() {
+      return size;
+    }
+
+    void mark(int v) {
+      marked[v] = true;
+    }
+
+    boolean marked(int v) {
+      return marked[v];
+    }
+
+    void clear() {
+      for (int i = 0; i < size; i++) {
+        marked[items[i]] = false;
+      }
+      size = 0;
+    }
+  }
+
+  /**
+   * The keys whose constraints cobra's P-SCC rule does not cover: those of the choice edges
+   * (constraints the partition dropped) and those a component's WR constraint reads.
+   */
   private static boolean[] openKeys(History h, Partition p) {
     boolean[] open = new boolean[h.keys().size()];
     for (int e = 0; e < p.choiceEdgeCount(); e++) {
       mark(open, p.choiceKey(e));
     }
     for (Component c : p.components()) {
-      for (int e = 0; e < c.knownEdgeCount(); e++) {
-        mark(open, c.knownKey(e));
-      }
-      for (int k = 0; k < c.constraintCount(); k++) {
-        for (int side = 0; side < 2; side++) {
-          for (int e = c.sideBegin(k, side); e < c.sideEnd(k, side); e++) {
-            mark(open, c.sideKey(e));
-          }
-        }
+      for (int j = 0; j < c.reads().count(); j++) {
+        mark(open, c.reads().key(j));
       }
     }
     return open;
@@ -172,6 +281,60 @@ final class Collection {
   private static void mark(boolean[] open, int key) {
     if (key >= 0 && key < open.length) {
       open[key] = true;
+    }
+  }
+
+  /**
+   * The P-SCCs of a partition's transactions (its components; a transaction in none is a
+   * group of its own): a transaction is kept back together with its whole group.
+   */
+  private static final class Groups {
+    private final int[] groupOf;
+    private final int[][] members;
+
+    Groups(int n, Partition p) {
+      groupOf = new int[n];
+      java.util.Arrays.fill(groupOf, -1);
+      members = new int[p.components().size()][];
+      for (int c = 0; c < members.length; c++) {
+        Component comp = p.components().get(c);
+        int[] txns = new int[comp.vertexCount()];
+        int k = 0;
+        for (int i = 0; i < comp.vertexCount(); i++) {
+          if (comp.txn(i) >= 0) {
+            groupOf[comp.txn(i)] = c;
+            txns[k++] = comp.txn(i);
+          }
+        }
+        members[c] = java.util.Arrays.copyOf(txns, k);
+      }
+    }
+
+    int count() {
+      return members.length;
+    }
+
+    boolean all(int c, boolean[] removable) {
+      for (int t : members[c]) {
+        if (!removable[t]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    void keep(int c, boolean[] removable) {
+      for (int t : members[c]) {
+        removable[t] = false;
+      }
+    }
+
+    /** Keeps {@code t} and the rest of its P-SCC. */
+    void keepWith(int t, boolean[] removable) {
+      removable[t] = false;
+      if (groupOf[t] >= 0) {
+        keep(groupOf[t], removable);
+      }
     }
   }
 

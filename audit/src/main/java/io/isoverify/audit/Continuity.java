@@ -1,8 +1,6 @@
 package io.isoverify.audit;
 
-import io.isoverify.history.History;
 import io.isoverify.history.InvalidHistoryException;
-import io.isoverify.history.io.ParquetHistoryReader;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -13,8 +11,9 @@ import java.util.Map;
  * continuation), each file alone and in the order given: no transaction id audited before
  * or given twice, and each session's positions after the last position audited for it (a
  * session whose positions restart or overlap what was audited is refused). The first problem
- * is thrown naming the file and the transaction. O(transactions of the partitions), plus a
- * binary search per transaction in the audited id ranges.
+ * is thrown naming the file and the transaction. It reads only the partitions' session, id
+ * and position columns ({@link PartitionScan}), so the round reads each partition once.
+ * O(rows of the partitions), plus a binary search per transaction in the audited id ranges.
  */
 final class Continuity {
   private Continuity() {}
@@ -29,36 +28,46 @@ final class Continuity {
     LongSet seen = new LongSet();
     long transactions = 0;
     for (Path file : partitions) {
-      History h = ParquetHistoryReader.read(file);
-      transactions += h.txnCount();
-      for (int t = 0; t < h.txnCount(); t++) {
-        long id = h.txnId(t);
-        if (state.audited(id)) {
-          throw new InvalidHistoryException(file.toString(), "transaction " + id,
-              "the transaction id was already audited: the partition does not continue the"
-                  + " audited history");
+      LongSet here = new LongSet();
+      Map<Object, long[]> sessions = new HashMap<>(); // first position, its txn, last position
+      long[] count = {0};
+      PartitionScan.scan(file, (number, text, id, position) -> {
+        if (here.add(id)) {
+          count[0]++;
+          if (state.audited(id)) {
+            throw new InvalidHistoryException(file.toString(), "transaction " + id,
+                "the transaction id was already audited: the partition does not continue the"
+                    + " audited history");
+          }
+          if (seen.contains(id)) {
+            throw new InvalidHistoryException(file.toString(), "transaction " + id,
+                "the transaction id is in an earlier partition of this run");
+          }
         }
-        if (!seen.add(id)) {
-          throw new InvalidHistoryException(file.toString(), "transaction " + id,
-              "the transaction id is in an earlier partition of this run");
+        long[] span = sessions.computeIfAbsent(text != null ? text : (Object) number,
+            k -> new long[] {Long.MAX_VALUE, 0, Long.MIN_VALUE});
+        if (position < span[0]) {
+          span[0] = position;
+          span[1] = id;
         }
-      }
-      Map<Object, Integer> maxHere = new HashMap<>();
-      for (int s = 0; s < h.sessionCount(); s++) {
-        Object session = h.sessions().decode(s);
-        int first = h.firstTxnOfSession(s);
-        int position = h.positionInSession(first);
-        Integer before = lastInRun.containsKey(session) ? lastInRun.get(session)
-            : last.get(session);
-        if (before != null && position <= before) {
-          throw new InvalidHistoryException(file.toString(), "transaction " + h.txnId(first),
-              "session " + h.sessionName(s) + " restarts or overlaps what was audited: its"
-                  + " position " + position + " is not after " + before + ", the last"
+        span[2] = Math.max(span[2], position);
+      });
+      transactions += count[0];
+      for (Map.Entry<Object, long[]> e : sessions.entrySet()) {
+        Integer before = lastInRun.containsKey(e.getKey()) ? lastInRun.get(e.getKey())
+            : last.get(e.getKey());
+        long[] span = e.getValue();
+        if (before != null && span[0] <= before) {
+          throw new InvalidHistoryException(file.toString(), "transaction " + span[1],
+              "session " + e.getKey() + " restarts or overlaps what was audited: its"
+                  + " position " + span[0] + " is not after " + before + ", the last"
                   + " position audited for the session");
         }
-        maxHere.put(session, h.positionInSession(h.endTxnOfSession(s) - 1));
       }
-      lastInRun.putAll(maxHere);
+      for (Map.Entry<Object, long[]> e : sessions.entrySet()) {
+        lastInRun.put(e.getKey(), (int) e.getValue()[2]);
+      }
+      here.forEach(seen::add);
     }
     return transactions;
   }

@@ -27,6 +27,13 @@ final class Epochs {
 
   /** Per dense transaction id, its epoch or {@link #INFINITE}. */
   final int[] epoch;
+  /**
+   * Per dense transaction id, the epoch of the last fence at or before it in its session
+   * ({@link Integer#MIN_VALUE} when none): a transaction of epoch {@code e} has a path in the
+   * known graph to every transaction {@code u} with {@code after[u] > e} (its session's next
+   * fence, the fence chain, and session order; cobra Lemma 36).
+   */
+  final int[] after;
   /** The largest epoch every session reached; {@link Integer#MIN_VALUE} when none. */
   final int agree;
   /** Why nothing is old, or null. */
@@ -34,6 +41,8 @@ final class Epochs {
 
   private Epochs(int[] epoch, int agree, String reason) {
     this.epoch = epoch;
+    this.after = new int[epoch.length];
+    Arrays.fill(after, Integer.MIN_VALUE);
     this.agree = agree;
     this.reason = reason;
   }
@@ -114,7 +123,17 @@ final class Epochs {
       }
       agree = Math.min(agree, highest);
     }
-    return new Epochs(epoch, agree, null);
+    Epochs epochs = new Epochs(epoch, agree, null);
+    for (int s = 0; s < h.sessionCount(); s++) {
+      int last = Integer.MIN_VALUE;
+      for (int t = h.firstTxnOfSession(s); t < h.endTxnOfSession(s); t++) {
+        if (Fences.isFence(h, t, key)) {
+          last = epoch[t];
+        }
+        epochs.after[t] = last;
+      }
+    }
+    return epochs;
   }
 
   private static Epochs notWellFormed(int[] epoch, History h, int t, String problem) {

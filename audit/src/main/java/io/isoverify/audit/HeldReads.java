@@ -1,6 +1,5 @@
 package io.isoverify.audit;
 
-import io.isoverify.history.Fences;
 import io.isoverify.history.History;
 import io.isoverify.history.OpKind;
 import java.util.Arrays;
@@ -18,28 +17,32 @@ import java.util.Map;
  *       (each one read the one before), so the held history states only what the whole one
  *       implies, and keeps the chain whole (a read left out would leave two chains of the key,
  *       with a constraint between them);</li>
- *   <li>a fence's read of the chain's first version (the initial state) is made a read of the
- *       initial state: the fences held are a suffix of their chain (see {@link Collection}),
- *       so it is before every other writer of the fence key held;</li>
- *   <li>otherwise the read is left out, as cobra's deletion leaves it; a held transaction
- *       that would be left with no operation keeps its writers instead (to a fixpoint: a
- *       writer kept may itself read from collected ones).</li>
+ *   <li>when that walk back reaches the initial state, the read is made a read of the initial
+ *       state: the chain from the initial state is consecutive in every serial order and
+ *       before every other chain of the key, in the whole history as in the held one (so a
+ *       fence's read of the chain's first version becomes one: the fences held are a suffix
+ *       of their chain, see {@link Collection});</li>
+ *   <li>otherwise the writer is kept: cobra's deletion removes the reads-from tuple but keeps
+ *       the known graph's edges between held transactions, among them the anti-dependency
+ *       from the reader to the writer's successor, which a held history re-derived without
+ *       the read would lose. A writer kept may itself read from collected ones, and takes its
+ *       P-SCC with it (the caller's {@code keep}), so this runs to a fixpoint.</li>
  * </ul>
  * O(operations) per pass, the walks back along chains memoized per version.
  */
 final class HeldReads {
   private HeldReads() {}
 
-  /** No version: the read is left out. */
+  /** No held version: the read's writer is kept. */
   static final int LEFT_OUT = Integer.MIN_VALUE;
 
   /**
-   * Updates {@code removed} (writers kept back) and returns, per operation of {@code h}, the
-   * value code the held history gives it: its own, another (a read made a read of an earlier
-   * held version, or of the initial state {@link History#INITIAL}), or {@link #LEFT_OUT}.
+   * Updates {@code removed} (writers kept back, each through {@code keep}, which clears its
+   * flag and those of the transactions that must stay with it) and returns, per operation
+   * of {@code h}, the value code the held history gives it: its own, or another (a read made
+   * a read of an earlier held version, or of the initial state {@link History#INITIAL}).
    */
-  static int[] values(History h, boolean[] removed) {
-    int fenceKey = Fences.keyCode(h);
+  static int[] values(History h, boolean[] removed, java.util.function.IntConsumer keep) {
     int[] value = new int[h.opCount()];
     boolean changed = true;
     while (changed) {
@@ -47,26 +50,22 @@ final class HeldReads {
       Versions v = new Versions(h, removed);
       LongSet wanted = new LongSet();
       for (int t = 0; t < h.txnCount(); t++) {
-        int kept = 0;
         for (int o = h.firstOp(t); o < h.endOp(t); o++) {
           value[o] = h.opValue(o);
           if (!removed[t] && h.opKind(o) == OpKind.READ && value[o] >= 0
               && v.onlyCollected(h.opKey(o), value[o])) {
-            int earlier = v.heldBefore(h.opKey(o), value[o]);
-            value[o] = earlier == History.INITIAL && !Fences.isFence(h, t, fenceKey)
-                ? LEFT_OUT : earlier;
+            value[o] = v.heldBefore(h.opKey(o), value[o]);
+            if (value[o] == LEFT_OUT) {
+              wanted.add(v.chainStart(h.opKey(o), h.opValue(o)));
+            }
           }
-          kept += value[o] == LEFT_OUT ? 0 : 1;
-        }
-        for (int o = h.firstOp(t); o < h.endOp(t) && kept == 0 && !removed[t]; o++) {
-          wanted.add(StaleReads.pair(h.opKey(o), h.opValue(o)));
         }
       }
-      for (int w = 0; w < h.txnCount(); w++) {
+      for (int w = 0; w < h.txnCount() && !wanted.isEmpty(); w++) {
         for (int o = h.firstOp(w); o < h.endOp(w) && removed[w]; o++) {
           if (h.opKind(o).installsVersion() && h.opKey(o) >= 0 && h.opValue(o) >= 0
               && wanted.contains(StaleReads.pair(h.opKey(o), h.opValue(o)))) {
-            removed[w] = false; // a held transaction that would be empty keeps its writers
+            keep.accept(w); // a held read keeps its writer
             changed = true;
           }
         }
@@ -118,26 +117,58 @@ final class HeldReads {
       if (known != null) {
         return known;
       }
-      int result = LEFT_OUT;
+      int result = walk(key, value);
+      memo.put(p, result);
+      return result;
+    }
+
+    /**
+     * The version where the walk back from {@code value} stops without a held version: a
+     * blind write (its writer, kept, lets the read be made a read of it) or a version
+     * several transactions wrote (all of them kept). Called when {@link #heldBefore} is
+     * {@link #LEFT_OUT}.
+     */
+    long chainStart(int key, int value) {
       int v = value;
       for (int steps = 0; steps <= h.txnCount(); steps++) {
         Integer w = writer.get(StaleReads.pair(key, v));
-        if (w == null || w < 0) {
-          break;
-        }
-        if (!removed[w]) {
-          result = v;
+        if (w == null || w < 0 || !removed[w]) {
           break;
         }
         int read = readBeforeWrite(w, key);
         if (read == LEFT_OUT || read == History.INITIAL) {
-          result = read;
           break;
         }
         v = read;
       }
-      memo.put(p, result);
-      return result;
+      return StaleReads.pair(key, v);
+    }
+
+    /**
+     * Walks back from {@code value} along the collected writers' reads of the key: the first
+     * version a held transaction wrote, the initial state, or the version where it stops
+     * (see {@link #chainStart}, as {@link #LEFT_OUT} when that version's writer is collected).
+     */
+    private int walk(int key, int value) {
+      int v = value;
+      for (int steps = 0; steps <= h.txnCount(); steps++) {
+        Integer w = writer.get(StaleReads.pair(key, v));
+        if (w == null || w < 0) {
+          return LEFT_OUT;
+        }
+        if (!removed[w]) {
+          return v;
+        }
+        int read = readBeforeWrite(w, key);
+        if (read == History.INITIAL) {
+          return History.INITIAL;
+        }
+        if (read == LEFT_OUT) {
+          return LEFT_OUT;
+        }
+        v = read;
+      }
+      return LEFT_OUT;
     }
 
     /** The value {@code t} read of {@code key} before it first wrote it, or LEFT_OUT. */

@@ -36,6 +36,10 @@ final class LongSet {
     }
   }
 
+  boolean isEmpty() {
+    return size == 0 && !hasFree;
+  }
+
   boolean contains(long v) {
     if (v == FREE) {
       return hasFree;
@@ -47,6 +51,18 @@ final class LongSet {
       }
       if (slots[i] == FREE) {
         return false;
+      }
+    }
+  }
+
+  /** Calls {@code f} with every element. */
+  void forEach(java.util.function.LongConsumer f) {
+    if (hasFree) {
+      f.accept(FREE);
+    }
+    for (long v : slots) {
+      if (v != FREE) {
+        f.accept(v);
       }
     }
   }

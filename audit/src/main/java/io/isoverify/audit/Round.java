@@ -90,6 +90,7 @@ final class Round {
       }
     }
     boolean[] removed = new boolean[h.txnCount()];
+    int[] values = null;
     String collection;
     if (!collect) {
       collection = "nothing collected: the repository checks " + levels
@@ -106,12 +107,16 @@ final class Round {
       } else {
         Partition p = serPartition[0] != null ? serPartition[0]
             : Partitioner.partition(h, Level.SER, options.partition());
-        removed = Collection.removable(h, p, epochs);
+        Collection.Collected c = Collection.collect(h, p, epochs);
+        removed = c.removed();
+        values = c.values();
         collection = "collected by epochs (epochAgree " + epochs.agree + ")";
       }
       phases.put("collect", System.nanoTime() - c0);
     }
-    int[] values = HeldReads.values(h, removed);
+    if (values == null) {
+      values = HeldReads.values(h, removed, t -> { });
+    }
     long collected = 0;
     for (boolean r : removed) {
       collected += r ? 1 : 0;
@@ -120,8 +125,9 @@ final class Round {
     Tombstones.write(h, removed, out.resolve(Tombstones.PENDING));
     if (collected < h.txnCount()) {
       boolean[] gone = removed;
-      ParquetHistoryWriter.write(h, t -> !gone[t], o -> values[o] != HeldReads.LEFT_OUT,
-          o -> values[o], out.resolve(AuditState.CARRIED));
+      int[] held = values;
+      ParquetHistoryWriter.write(h, t -> !gone[t], o -> held[o] != HeldReads.LEFT_OUT,
+          o -> held[o], out.resolve(AuditState.CARRIED));
       next.hasCarried = true;
     }
     next.write(out);

@@ -10,7 +10,9 @@ import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.check.Level;
+import io.isoverify.history.io.JsonlHistoryReader;
 import io.isoverify.history.io.ParquetHistorySink;
+import io.isoverify.history.io.ParquetHistoryWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -71,6 +73,40 @@ class AuditRepositoryTest {
     assertTrue(e.getMessage().contains("p2.parquet: transaction 2: the transaction id was"
         + " already audited"), e.getMessage());
     assertEquals(before, snapshot(repo));
+  }
+
+  @Test
+  void anIdGivenInTwoPartitionsOfOneRunIsRefused() throws Exception {
+    Path repo = tmp.resolve("repo");
+    Path p1 = partition("p1.parquet", 1, 0, 2);
+    Path p2 = partition("p2.parquet", 2, 5, 1); // id 2 is in p1 too
+    InvalidHistoryException e = assertThrows(InvalidHistoryException.class,
+        () -> Audit.run(new Audit.Request(repo, List.of(p1, p2), Map.of(), List.of(),
+            VerifierOptions.defaults())));
+    assertTrue(e.getMessage().contains("p2.parquet: transaction 2: the transaction id is in an"
+        + " earlier partition of this run"), e.getMessage());
+  }
+
+  @Test
+  void sessionsNamedByTextAreFollowedFromRunToRun() throws Exception {
+    Path repo = tmp.resolve("repo");
+    audit(repo, textPartition("t1", 1, 0));
+    Path restart = textPartition("t2", 2, 0); // session "s1" again at position 0
+    InvalidHistoryException e = assertThrows(InvalidHistoryException.class,
+        () -> audit(repo, restart));
+    assertTrue(e.getMessage().contains("t2.parquet: transaction 2: session s1 restarts or"
+        + " overlaps what was audited: its position 0 is not after 0"), e.getMessage());
+    assertEquals(0, audit(repo, textPartition("t3", 3, 1)).exitCode());
+  }
+
+  /** One transaction of the session named "s1" (a text column), written through JSONL. */
+  private Path textPartition(String name, long id, int pos) throws Exception {
+    Path jsonl = tmp.resolve(name + ".jsonl");
+    Files.writeString(jsonl, "{\"session\": \"s1\", \"txn\": " + id + ", \"pos\": " + pos
+        + ", \"outcome\": \"committed\", \"ops\": [[\"w\", 1, " + id + "]]}\n");
+    Path p = tmp.resolve(name + ".parquet");
+    ParquetHistoryWriter.write(JsonlHistoryReader.read(jsonl), p);
+    return p;
   }
 
   @Test

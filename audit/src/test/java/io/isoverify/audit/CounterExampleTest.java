@@ -30,9 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Keys a=1, c=2, d=3, e=4, g=5; sessions A=1, B=2, C=3. Round one: A: T3 w(a,3) w(d,3),
  * F0, T9 r(d,3) w(d,9), F3, F6; B: T1 w(d,1) w(e,1), T4 r(e,1) w(a,4) w(c,4), F1, F4, F7;
- * C: T20 w(g,1), T21 r(g,1) w(g,2), T5 r(a,3) w(a,5) w(c,5), F2, F5, F8 (the fences chained
- * F0 -> F1 -> ... -> F8, so epochAgree is 6 and T1, T3, T4, T5, T9, T20, T21 and F0..F4 are
- * old; T20 is the one transaction collected). Round two: A: T7 r(d,1); B: T8 r(c,5).
+ * C: T20 r(g,init) w(g,1), T21 r(g,1) w(g,2), T5 r(a,3) w(a,5) w(c,5), F2, F5, F8 (the
+ * fences chained F0 -> F1 -> ... -> F8, so epochAgree is 6 and T1, T3, T4, T5, T9, T20, T21
+ * and F0..F4 are old; T20 is the one transaction collected: T21's read of it becomes a read
+ * of the initial state, which its chain starts from). Round two: A: T7 r(d,1); B: T8 r(c,5).
  */
 class CounterExampleTest {
   @TempDir
@@ -95,13 +96,19 @@ class CounterExampleTest {
     return ids;
   }
 
-  private Audit.Request request(Path repo, Path partition) {
+  /** An audit at SER of one partition. */
+  static Audit.Request request(Path repo, Path partition) {
     return new Audit.Request(repo, List.of(partition), Map.of(), List.of(Level.SER),
         VerifierOptions.defaults());
   }
 
   private Verdict whole(Path second) throws Exception {
-    History h = ParquetHistoryReader.read(List.of(roundOne(), second), "whole");
+    return wholeSer(roundOne(), second);
+  }
+
+  /** The SER verdict of the files read as one history. */
+  static Verdict wholeSer(Path... files) throws Exception {
+    History h = ParquetHistoryReader.read(List.of(files), "whole");
     return new InProcessEngine().check(h, List.of(Level.SER), new LinkedHashMap<>(),
         ProgressListener.NONE).get(0).verdict();
   }
@@ -113,7 +120,7 @@ class CounterExampleTest {
       txn(s, 1, 3, 0, new long[][] {{'w', 1, 3}, {'w', 3, 3}});
       txn(s, 2, 1, 0, new long[][] {{'w', 3, 1}, {'w', 4, 1}});
       txn(s, 2, 4, 1, new long[][] {{'r', 4, 1}, {'w', 1, 4}, {'w', 2, 4}});
-      txn(s, 3, 20, 0, new long[][] {{'w', 5, 1}});
+      txn(s, 3, 20, 0, new long[][] {{'r', 5, -1}, {'w', 5, 1}});
       txn(s, 3, 21, 1, new long[][] {{'r', 5, 1}, {'w', 5, 2}});
       txn(s, 3, 5, 2, new long[][] {{'r', 1, 3}, {'w', 1, 5}, {'w', 2, 5}});
       txn(s, 1, 100, 1, new long[][] {{'r', f, -1}, {'w', f, 1000}});
@@ -138,7 +145,7 @@ class CounterExampleTest {
   }
 
   /** One committed transaction; a read of value -1 reads the initial state. */
-  private static void txn(ParquetHistorySink s, long session, long id, int position,
+  static void txn(ParquetHistorySink s, long session, long id, int position,
       long[][] ops) throws Exception {
     s.begin(session, id, position, Outcome.COMMITTED, Long.MIN_VALUE, Long.MIN_VALUE);
     for (long[] op : ops) {

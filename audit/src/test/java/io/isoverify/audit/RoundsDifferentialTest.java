@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.isoverify.datasets.generate.PartitionedSink;
 import io.isoverify.datasets.sim.Isolation;
 import io.isoverify.datasets.sim.Simulator;
+import io.isoverify.datasets.workload.BlindWorkload;
 import io.isoverify.datasets.workload.FencedWorkload;
 import io.isoverify.datasets.workload.GeneralWorkload;
+import io.isoverify.datasets.workload.MiniTransactionWorkload;
 import io.isoverify.datasets.workload.PlannedWorkload;
 import io.isoverify.datasets.workload.UniformKeys;
 import io.isoverify.engine.InProcessEngine;
@@ -29,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The verdict after the last round equals the verdict on the whole history: generated
  * histories (serializable, snapshot isolation and read committed databases, so anomalies that
- * span partitions are common), with and without fences, split into 2 to 8 partitions audited
+ * span partitions are common; general, blind-write and mini-transaction workloads), with and
+ * without fences, split into 2 to 8 partitions audited
  * one to three at a time, over fixed seeds. SER alone is the case that collects.
  */
 class RoundsDifferentialTest {
@@ -108,17 +111,34 @@ class RoundsDifferentialTest {
     Files.move(tmp, files.get(late), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
   }
 
+  /**
+   * The general workload (reads and blind or read-modify-write writes) for most seeds; every
+   * fifth seed blind writes with read-only transactions (cobra's BlindW, whose P-SCCs are
+   * collected whole), every fifth from the third on mini-transactions (read-modify-write
+   * chains from the initial state, whose held reads become reads of the initial state).
+   */
+  private static PlannedWorkload workload(int seed, SplittableRandom r) {
+    UniformKeys keys = new UniformKeys(4 + r.nextInt(8));
+    return switch (seed % 5) {
+      case 1 -> new BlindWorkload(1, 4, 0.5 + 0.4 * r.nextDouble(), keys);
+      case 3 -> new MiniTransactionWorkload(0.3, keys);
+      default -> new GeneralWorkload(1, 4, 0.5, keys);
+    };
+  }
+
   /** Returns the transactions collected over all seeds. */
   private long differential(List<Level> levels, int seeds) throws Exception {
     long collected = 0;
     int violated = 0;
     int violatedAfterCollection = 0;
+    // -Daudit.seeds=N runs N seeds instead (a longer search, by hand)
+    seeds = Integer.getInteger("audit.seeds", seeds);
     for (int seed = 0; seed < seeds; seed++) {
       SplittableRandom r = new SplittableRandom(seed * 7919L + levels.size());
       int partitions = 2 + r.nextInt(7);
       int txns = 30 + r.nextInt(90);
       Path folder = tmp.resolve(String.join("-", levels.stream().map(Level::name).toList()) + "-" + seed);
-      PlannedWorkload w = new GeneralWorkload(1, 4, 0.5, new UniformKeys(4 + r.nextInt(8)));
+      PlannedWorkload w = workload(seed, r);
       if (seed % 4 != 3) {
         w = new FencedWorkload(w, 1 + r.nextInt(4));
       }
