@@ -35,10 +35,10 @@ final class PredicateObservationBuilder {
   private final int[] ownMark;
   private final Row[] ownRow;
   private final IntList ownKeys = new IntList();
-  /** Virtual keys: per tested field (by {@link VersionTable#fieldIndex}) and key, 0 unknown, -1 none, v + 1. */
-  private final int[][] virtualOf;
-  private final IntList virtualReal = new IntList();
-  private final LongList virtualField = new LongList();
+  private final VirtualKeys virtual;
+  /** Real time's view of the versions, or null: the observations of SSER (see build). */
+  private final RealTimeVersions realTime;
+  private final IntList live = new IntList();
   private final IntList obsReader = new IntList();
   private final IntList obsKey = new IntList();
   private final IntList obsOp = new IntList();
@@ -51,16 +51,71 @@ final class PredicateObservationBuilder {
   private String first;
   private boolean full;
 
-  PredicateObservationBuilder(History h) {
+  /**
+   * @param realTime null for the observations every level uses; else real time's view of
+   *     the versions, which leaves out the candidates real-time order rules out (for SSER)
+   */
+  private PredicateObservationBuilder(History h, VersionTable versions, VirtualKeys virtual,
+      RealTimeVersions realTime) {
     this.h = h;
-    this.versions = new VersionTable(h);
+    this.versions = versions;
+    this.virtual = virtual;
+    this.realTime = realTime;
     int keys = h.keys().size();
     this.ownMark = new int[keys];
     this.ownRow = new Row[keys];
-    this.virtualOf = new int[versions.fieldCount()][];
   }
 
-  PredicateObservations build() {
+  /**
+   * The observations of {@code h}: [0] those every level uses, [1] those of SSER (the same
+   * object when no transaction has timestamps). Both number virtual keys alike: the plain
+   * ones are made first, and under the candidate cap the real-time ones need no virtual key
+   * the plain ones do not (a real-time observation says something only where the plain one
+   * does).
+   */
+  static PredicateObservations[] both(History h) {
+    VersionTable versions = new VersionTable(h);
+    VirtualKeys virtual = new VirtualKeys(h, versions);
+    PredicateObservationBuilder plain = new PredicateObservationBuilder(h, versions, virtual, null);
+    plain.scanAll();
+    PredicateObservationBuilder rt = null;
+    if (timed(h)) {
+      rt = new PredicateObservationBuilder(h, versions, virtual, new RealTimeVersions(h, versions));
+      rt.scanAll();
+    }
+    IntList vStart = new IntList();
+    IntList vWriters = new IntList();
+    for (int i = 0; i < virtual.count(); i++) {
+      vStart.add(vWriters.size());
+      plain.definers(virtual.real.get(i), virtual.field.get(i), -1, vWriters);
+    }
+    vStart.add(vWriters.size());
+    PredicateObservations p = plain.result(vStart.toArray(), vWriters.toArray());
+    return new PredicateObservations[] {p,
+        rt == null ? p : rt.result(vStart.toArray(), vWriters.toArray())};
+  }
+
+  private static boolean timed(History h) {
+    for (int t = 0; t < h.txnCount(); t++) {
+      if (h.startTs(t) != History.NO_TIME) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private PredicateObservations result(int[] vStart, int[] vWriters) {
+    IntList starts = new IntList();
+    for (int i = 0; i < candStart.size(); i++) {
+      starts.add(candStart.get(i));
+    }
+    starts.add(cand.size());
+    return new PredicateObservations(obsReader.toArray(), obsKey.toArray(), obsOp.toArray(),
+        starts.toArray(), cand.toArray(), unchecked, first, h.keys().size(),
+        virtual.real.toArray(), vStart, vWriters, mismatches.toArray(new int[0][]));
+  }
+
+  private void scanAll() {
     for (int t = 0; t < h.txnCount(); t++) {
       if (h.isAborted(t)) {
         continue;
@@ -82,18 +137,6 @@ final class PredicateObservationBuilder {
         }
       }
     }
-    int v = virtualReal.size();
-    int[] vStart = new int[v + 1];
-    IntList vWriters = new IntList();
-    for (int i = 0; i < v; i++) {
-      vStart[i] = vWriters.size();
-      definers(virtualReal.get(i), virtualField.get(i), -1, vWriters);
-    }
-    vStart[v] = vWriters.size();
-    candStart.add(cand.size());
-    return new PredicateObservations(obsReader.toArray(), obsKey.toArray(), obsOp.toArray(),
-        candStart.toArray(), cand.toArray(), unchecked, first, h.keys().size(),
-        virtualReal.toArray(), vStart, vWriters.toArray(), mismatches.toArray(new int[0][]));
   }
 
   private boolean own(int t, int y) {
@@ -118,7 +161,11 @@ final class PredicateObservationBuilder {
         keysFound.add(y);
       }
     }
-    versions.keysInRange(p.field(), p.low(), p.high(), t, keysFound);
+    if (realTime != null && realTime.applies(t)) {
+      realTime.keysInRange(versions.fieldIndex(p.field()), p.low(), p.high(), t, keysFound);
+    } else {
+      versions.keysInRange(p.field(), p.low(), p.high(), t, keysFound);
+    }
     keysFound.sortDistinct();
     for (int i = 0; i < keysFound.size(); i++) {
       int y = keysFound.get(i);
@@ -154,6 +201,9 @@ final class PredicateObservationBuilder {
       skip(capReached());
       return;
     }
+    if (realTime != null && realTime.applies(t) && scannedLive(t, o, p, y, returned)) {
+      return;
+    }
     found.clear();
     if (!returned) {
       found.add(INITIAL_STATE);
@@ -179,6 +229,45 @@ final class PredicateObservationBuilder {
       // one version that fixes the field and matches says nothing more than its read
       add(t, keyOf(y, p.field()), o);
     }
+  }
+
+  /**
+   * {@link #scanned} with real time (SSER): the candidates are the versions t may have seen
+   * ({@link RealTimeVersions}), the observation says something when they do not all agree
+   * with what t's read shows. Returns false, leaving the key to the plain rule, when no
+   * candidate is left (a violation the graph's real-time edges will show).
+   */
+  private boolean scannedLive(int t, int o, PredicateRead p, int y, boolean returned) {
+    int f = versions.fieldIndex(p.field());
+    long shadow = realTime.shadowStart(f, y, t);
+    live.clear();
+    realTime.liveDefiners(f, y, t, shadow, live);
+    live.sortDistinct();
+    found.clear();
+    int possible = 0;
+    if (shadow == Long.MIN_VALUE) {
+      possible++;
+      if (!returned) {
+        found.add(INITIAL_STATE);
+      }
+    }
+    for (int i = 0; i < live.size(); i++) {
+      int at = live.get(i);
+      int w = versions.txn(at);
+      if (w != t) {
+        possible++;
+        if ((matches(versions.row(at), p) == 1) == returned) {
+          found.add(w);
+        }
+      }
+    }
+    if (found.size() == 0) {
+      return false;
+    }
+    if (found.size() < possible && !(returned && readMatching(t, o, p, y))) {
+      add(t, keyOf(y, p.field()), o);
+    }
+    return true;
   }
 
   /**
@@ -231,32 +320,8 @@ final class PredicateObservationBuilder {
     return n;
   }
 
-  /**
-   * The key the graph orders field f of y on: y itself when every version of y fixes f,
-   * else a virtual key whose versions are those that do (their order is y's: both give WW
-   * edges between the same transactions, and opposite ones close a cycle).
-   */
   private int keyOf(int y, long f) {
-    int fi = versions.fieldIndex(f);
-    if (virtualOf[fi] == null) {
-      virtualOf[fi] = new int[h.keys().size()];
-    }
-    int v = virtualOf[fi][y];
-    if (v == 0) {
-      boolean all = true;
-      for (int at = versions.first(y); at < versions.end(y) && all; at++) {
-        all = defines(versions.row(at), f);
-      }
-      if (all) {
-        v = -1;
-      } else {
-        v = virtualReal.size() + 1;
-        virtualReal.add(y);
-        virtualField.add(f);
-      }
-      virtualOf[fi][y] = v;
-    }
-    return v < 0 ? y : h.keys().size() + v - 1;
+    return virtual.keyOf(y, f);
   }
 
   private void add(int t, int y, int o) {

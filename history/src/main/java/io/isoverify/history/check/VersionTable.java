@@ -123,6 +123,11 @@ final class VersionTable {
     return fields.length;
   }
 
+  /** The field with index {@code f}. */
+  long field(int f) {
+    return fields[f];
+  }
+
   /** The index of a field some predicate tests. */
   int fieldIndex(long field) {
     return Arrays.binarySearch(fields, field);
@@ -179,7 +184,7 @@ final class VersionTable {
   }
 
   /** Sorts v[lo..hi] ascending, carrying at[] along (quicksort, median of three). */
-  private static void sort(long[] v, int[] at, int lo, int hi) {
+  static void sort(long[] v, int[] at, int lo, int hi) {
     while (hi - lo > 16) {
       int mid = (lo + hi) >>> 1;
       if (v[mid] < v[lo]) {
