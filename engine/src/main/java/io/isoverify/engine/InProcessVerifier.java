@@ -69,12 +69,11 @@ public final class InProcessVerifier {
       java.util.function.BiConsumer<Level, Partition> partitions) {
     progress.retained("history", h);
     PolygraphInput[] input = new PolygraphInput[1];
-    PredicateObservations observations = PredicateObservations.of(h);
+    // computed (once, cached by history) in the non-cycle checks' phase, which asks first;
     // SSER's graph has the real-time edges, so its predicate reads need fewer candidates
-    PredicateObservations realTime = PredicateObservations.realTime(h);
     Supplier<PolygraphInput> polygraph = () -> {
       if (input[0] == null) {
-        input[0] = PolygraphInput.of(h, observations);
+        input[0] = PolygraphInput.of(h, PredicateObservations.of(h));
         progress.retained("polygraph input", input[0]);
       }
       return input[0];
@@ -83,7 +82,8 @@ public final class InProcessVerifier {
     return verifyWith(h, levels, () -> polygraph.get().shape(listReads(h), h.predicates().size(),
         h::showTxn), (level, path, progress) -> {
           PolygraphInput in = lastUse(input, polygraph, level == last);
-          if (level == Level.SSER && realTime != observations) {
+          PredicateObservations realTime = PredicateObservations.realTime(h);
+          if (level == Level.SSER && realTime != PredicateObservations.of(h)) {
             in = in.withPredicateObservations(realTime);
           }
           Partition p = Partitioner.partition(in, level,
@@ -91,8 +91,8 @@ public final class InProcessVerifier {
           partitions.accept(level, p);
           return new PartitionInput(p);
         },
-        level -> UncheckedInformation.of(h.predicates().size(),
-            level == Level.SSER ? realTime : observations));
+        level -> UncheckedInformation.of(h.predicates().size(), level == Level.SSER
+            ? PredicateObservations.realTime(h) : PredicateObservations.of(h)));
   }
 
   /**

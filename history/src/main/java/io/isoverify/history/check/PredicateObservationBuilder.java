@@ -25,8 +25,9 @@ import java.util.Arrays;
  * Cost: O(operations + fields x versions log versions) to build the tables, then per
  * predicate read O(log versions + index hits + matched + own writes) to find the keys and
  * O(versions of the key) per key found; observations stop being made once {@link
- * #MAX_CANDIDATES} candidates are held (each one left counts as unchecked). Primitive arrays
- * throughout, one {@link Row} per version.
+ * PredicateObservations#MAX_CANDIDATES} candidates are held (each one left counts as
+ * unchecked), and only the returned rows and the reader's own are then looked at, for
+ * mismatches. Primitive arrays throughout, one {@link Row} per version.
  */
 final class PredicateObservationBuilder {
   private final History h;
@@ -161,7 +162,10 @@ final class PredicateObservationBuilder {
         keysFound.add(y);
       }
     }
-    if (realTime != null && realTime.applies(t)) {
+    if (full) {
+      // past the cap only the rows it returned and its own can still show a mismatch
+      skip(capReached());
+    } else if (realTime != null && realTime.applies(t)) {
       realTime.keysInRange(versions.fieldIndex(p.field()), p.low(), p.high(), t, keysFound);
     } else {
       versions.keysInRange(p.field(), p.low(), p.high(), t, keysFound);
@@ -197,11 +201,11 @@ final class PredicateObservationBuilder {
         return;
       }
     }
-    if (full) {
+    if (full && !returned) {
       skip(capReached());
       return;
     }
-    if (realTime != null && realTime.applies(t) && scannedLive(t, o, p, y, returned)) {
+    if (!full && realTime != null && realTime.applies(t) && scannedLive(t, o, p, y, returned)) {
       return;
     }
     found.clear();
@@ -325,7 +329,7 @@ final class PredicateObservationBuilder {
   }
 
   private void add(int t, int y, int o) {
-    if ((long) cand.size() + found.size() > MAX_CANDIDATES) {
+    if (full || (long) cand.size() + found.size() > MAX_CANDIDATES) {
       full = true;
       skip(capReached());
       return;
