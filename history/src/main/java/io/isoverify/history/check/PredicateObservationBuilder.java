@@ -201,8 +201,14 @@ final class PredicateObservationBuilder {
         return;
       }
     }
-    if (full && !returned) {
-      skip(capReached());
+    if (full) {
+      // past the cap: no observation, but a returned row no other version matches is a
+      // mismatch still (a version matches iff it sets the field to a value in the range)
+      if (returned && !versions.matchedByOther(p.field(), y, p.low(), p.high(), t)) {
+        mismatch(t, o, p, y);
+      } else {
+        skip(capReached());
+      }
       return;
     }
     if (!full && realTime != null && realTime.applies(t) && scannedLive(t, o, p, y, returned)) {
@@ -223,11 +229,8 @@ final class PredicateObservationBuilder {
         }
       }
     }
-    if (found.size() == 0 && h.isCommitted(t)) {
-      mismatches.add(new int[] {t, o, y, returnedRead(o, p, y)});
-    } else if (found.size() == 0) {
-      skip("the predicate read of " + h.showTxn(t) + " (outcome unknown) returned key "
-          + h.showKey(y) + ", but no version of it matches the predicate");
+    if (found.size() == 0) {
+      mismatch(t, o, p, y);
     } else if (found.size() < definers + 1 && !(returned && readMatching(t, o, p, y))) {
       // every version and the initial state allowed says nothing; a returned row read from
       // one version that fixes the field and matches says nothing more than its read
@@ -272,6 +275,16 @@ final class PredicateObservationBuilder {
       add(t, keyOf(y, p.field()), o);
     }
     return true;
+  }
+
+  /** Predicate read o of t returned y, but no version of y by another transaction matches. */
+  private void mismatch(int t, int o, PredicateRead p, int y) {
+    if (h.isCommitted(t)) {
+      mismatches.add(new int[] {t, o, y, returnedRead(o, p, y)});
+    } else {
+      skip("the predicate read of " + h.showTxn(t) + " (outcome unknown) returned key "
+          + h.showKey(y) + ", but no version of it matches the predicate");
+    }
   }
 
   /**

@@ -43,7 +43,8 @@ final class RealTimeVersions {
   private final long[][] liveValue;
   private final long[][] liveStartTs;
   private final long[][] liveSigma;
-  private final long[][] liveMaxSigma;
+  /** [field] a max tree over liveSigma (leaves from index size), for {@link #keysInRange}. */
+  private final long[][] sigmaTree;
   private final int[][] liveKey;
   private final int[][] liveTxn;
   /** [field] definers never shadowed (last ones, uncommitted, untimed) by value: value, key, txn. */
@@ -66,7 +67,7 @@ final class RealTimeVersions {
     liveValue = new long[fields][];
     liveStartTs = new long[fields][];
     liveSigma = new long[fields][];
-    liveMaxSigma = new long[fields][];
+    sigmaTree = new long[fields][];
     liveKey = new int[fields][];
     liveTxn = new int[fields][];
     keptValue = new long[fields][];
@@ -226,7 +227,6 @@ final class RealTimeVersions {
     liveValue[f] = new long[live];
     liveStartTs[f] = new long[live];
     liveSigma[f] = new long[live];
-    liveMaxSigma[f] = new long[live];
     liveKey[f] = new int[live];
     liveTxn[f] = new int[live];
     for (int i = 0; i < live; i++) {
@@ -236,9 +236,15 @@ final class RealTimeVersions {
       liveSigma[f][i] = lsig[e];
       liveKey[f][i] = lk[e];
       liveTxn[f][i] = lt[e];
-      boolean sameValue = i > 0 && liveValue[f][i - 1] == lv[e];
-      liveMaxSigma[f][i] = sameValue ? Math.max(liveMaxSigma[f][i - 1], lsig[e]) : lsig[e];
     }
+    int size = Integer.highestOneBit(Math.max(1, live - 1)) * 2;
+    long[] tree = new long[2 * size];
+    Arrays.fill(tree, Long.MIN_VALUE);
+    System.arraycopy(liveSigma[f], 0, tree, size, live);
+    for (int i = size - 1; i >= 1; i--) {
+      tree[i] = Math.max(tree[2 * i], tree[2 * i + 1]);
+    }
+    sigmaTree[f] = tree;
     int[] keptOrder = new int[kept];
     long[] keptValues = Arrays.copyOf(kv, kept);
     for (int i = 0; i < kept; i++) {
@@ -369,11 +375,7 @@ final class RealTimeVersions {
           hi = mid;
         }
       }
-      for (int j = lo - 1; j >= i && liveMaxSigma[f][j] >= readerStart; j--) {
-        if (liveSigma[f][j] >= readerStart && liveTxn[f][j] != t) {
-          out.add(liveKey[f][j]);
-        }
-      }
+      report(f, 1, 0, sigmaTree[f].length / 2, i, lo, readerStart, t, out);
       i = bucketEnd;
     }
     long[] k = keptValue[f];
@@ -382,6 +384,28 @@ final class RealTimeVersions {
         out.add(keptKey[f][i]);
       }
     }
+  }
+
+  /**
+   * Adds the keys of entries [from, to) of field f with sigma >= threshold, by a transaction
+   * other than t: a descent of the max tree from {@code node}, which covers [nodeFrom,
+   * nodeTo). O((reported + 1) log entries).
+   */
+  private void report(int f, int node, int nodeFrom, int nodeTo, int from, int to,
+      long threshold, int t, PredicateObservationBuilder.IntList out) {
+    long[] tree = sigmaTree[f];
+    if (nodeTo <= from || nodeFrom >= to || tree[node] < threshold) {
+      return;
+    }
+    if (nodeTo - nodeFrom == 1) {
+      if (liveTxn[f][nodeFrom] != t) {
+        out.add(liveKey[f][nodeFrom]);
+      }
+      return;
+    }
+    int mid = (nodeFrom + nodeTo) >>> 1;
+    report(f, 2 * node, nodeFrom, mid, from, to, threshold, t, out);
+    report(f, 2 * node + 1, mid, nodeTo, from, to, threshold, t, out);
   }
 
   private static int firstAtLeast(long[] sorted, long x) {

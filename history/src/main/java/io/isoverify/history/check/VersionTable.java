@@ -25,6 +25,10 @@ final class VersionTable {
   private final long[][] byValue;
   private final int[][] byValueKey;
   private final int[][] byValueTxn;
+  /** Per field index and key (CSR by key): the values its versions set, ascending, and writers. */
+  private final int[][] keyValueStart;
+  private final long[][] keyValue;
+  private final int[][] keyValueTxn;
 
   VersionTable(History h) {
     int keys = h.keys().size();
@@ -77,9 +81,66 @@ final class VersionTable {
     byValue = new long[fields.length][];
     byValueKey = new int[fields.length][];
     byValueTxn = new int[fields.length][];
+    keyValueStart = new int[fields.length][];
+    keyValue = new long[fields.length][];
+    keyValueTxn = new int[fields.length][];
     for (int f = 0; f < fields.length; f++) {
       index(f, keys);
+      indexByKey(f, keys);
     }
+  }
+
+  /** Per key, the values its versions set for field {@code fields[f]}, sorted. */
+  private void indexByKey(int f, int keys) {
+    long field = fields[f];
+    int[] from = new int[keys + 1];
+    for (int y = 0; y < keys; y++) {
+      from[y + 1] = from[y];
+      for (int at = start[y]; at < start[y + 1]; at++) {
+        from[y + 1] += sets(row[at], field) ? 1 : 0;
+      }
+    }
+    long[] v = new long[from[keys]];
+    int[] w = new int[v.length];
+    for (int y = 0; y < keys; y++) {
+      int n = from[y];
+      for (int at = start[y]; at < start[y + 1]; at++) {
+        if (sets(row[at], field)) {
+          v[n] = row[at].fields().valueOf(field);
+          w[n++] = txn[at];
+        }
+      }
+      sort(v, w, from[y], n - 1);
+    }
+    keyValueStart[f] = from;
+    keyValue[f] = v;
+    keyValueTxn[f] = w;
+  }
+
+  /**
+   * True when a version of key y by a transaction other than {@code except} sets field
+   * {@code field} to a value in [low, high] (that version matches the predicate).
+   */
+  boolean matchedByOther(long field, int y, long low, long high, int except) {
+    int f = fieldIndex(field);
+    long[] v = keyValue[f];
+    int lo = keyValueStart[f][y];
+    int hi = keyValueStart[f][y + 1];
+    int end = hi;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (v[mid] < low) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    for (int i = lo; i < end && v[i] <= high; i++) {
+      if (keyValueTxn[f][i] != except) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Sorts the versions that set field {@code fields[f]} by the value they set. */
