@@ -54,8 +54,11 @@ import java.util.Map;
  * {@code op[i]} (the predicate read), candidates {@code candTxn[candStart[i] ..
  * candStart[i+1]-1]} ascending, {@link #INITIAL_STATE} for the initial state.
  *
- * <p>Cost: O(operations + p x k) for p predicate reads and k written keys; the candidates
- * are bounded by {@link #MAX_CANDIDATES} (beyond, {@link #unchecked} says so).
+ * <p>Cost: O(operations + versions log versions), then per predicate read O(log versions +
+ * keys with a version in its range) and O(versions) per such key
+ * ({@link PredicateObservationBuilder}); the candidates are bounded by {@link
+ * #MAX_CANDIDATES} (beyond, {@link #unchecked} says so). {@link #realTime} gives SSER's
+ * observations, without the candidates real-time order rules out.
  */
 public final class PredicateObservations {
   /** The candidate that stands for the key's initial state. */
