@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -18,16 +19,24 @@ import java.util.TreeSet;
  * state is the fields set on it: absent at first; a write creates a missing row with the
  * fields it sets and sets them on an existing one (the others keep their values); an insert
  * replaces the row by the fields it sets; a delete removes it. The returned rows' values are
- * checked as reads by the caller's replay. O(ops + p x k log k) for p predicate reads and k
- * written keys; the states are swept once in start-point order.
+ * checked as reads by the caller's replay. The committed state keeps, per tested field, its
+ * rows by value, so a predicate read looks at the rows in its range and the transaction's
+ * own: O(ops x fields log k + p x (rows in range + own writes) log k) for p predicate reads
+ * and k written keys; the states are swept once in start-point order.
  */
 final class PredicateReplay {
   private final History h;
   /** Every key some transaction of the order writes, ascending. */
   private final int[] keys;
 
+  /** Per tested field: value -> the keys whose committed row has it. */
+  private final Map<Long, TreeMap<Long, Set<Integer>>> byValue = new HashMap<>();
+
   private PredicateReplay(History h, int[] order) {
     this.h = h;
+    for (PredicateRead p : h.predicates().values()) {
+      byValue.computeIfAbsent(p.field(), f -> new TreeMap<>());
+    }
     TreeSet<Integer> written = new TreeSet<>();
     for (int t : order) {
       for (int o = h.firstOp(t); o < h.endOp(t); o++) {
@@ -80,21 +89,9 @@ final class PredicateReplay {
     for (int o = h.firstOp(t); o < h.endOp(t); o++) {
       PredicateRead p = h.predicate(o);
       if (p != null) {
-        Set<Integer> returned = new HashSet<>();
-        for (int i = 1; i <= p.matched(); i++) {
-          returned.add(h.opKey(o + i));
-        }
-        for (int y : keys) {
-          String problem = compare(t, p, y, own.containsKey(y) ? own.get(y) : committed.get(y),
-              returned.contains(y));
-          if (problem != null) {
-            return problem;
-          }
-        }
-        for (int y : returned) {
-          if (Arrays.binarySearch(keys, y) < 0) {
-            return compare(t, p, y, null, true);
-          }
+        String problem = predicateRead(t, p, o, committed, own);
+        if (problem != null) {
+          return problem;
         }
       } else if (Transactions.isWrite(h, o)) {
         int y = h.opKey(o);
@@ -108,10 +105,66 @@ final class PredicateReplay {
     return null;
   }
 
+  /**
+   * Null when predicate read o of t returned exactly the rows that match in its state, else
+   * the problem with the smallest written key (else a returned row no one writes): the rows
+   * matching are those of the committed state in the range that t did not write, and those
+   * t wrote that match.
+   */
+  private String predicateRead(int t, PredicateRead p, int o,
+      Map<Integer, Map<Long, Long>> committed, Map<Integer, Map<Long, Long>> own) {
+    TreeSet<Integer> returned = new TreeSet<>();
+    for (int i = 1; i <= p.matched(); i++) {
+      returned.add(h.opKey(o + i));
+    }
+    TreeSet<Integer> matching = new TreeSet<>();
+    for (Set<Integer> ys : byValue.get(p.field()).subMap(p.low(), true, p.high(), true)
+        .values()) {
+      for (int y : ys) {
+        if (!own.containsKey(y)) {
+          matching.add(y);
+        }
+      }
+    }
+    for (Map.Entry<Integer, Map<Long, Long>> e : own.entrySet()) {
+      if (matches(p, e.getValue())) {
+        matching.add(e.getKey());
+      }
+    }
+    Integer first = null;
+    for (int y : matching) {
+      if (!returned.contains(y)) {
+        first = y;
+        break;
+      }
+    }
+    for (int y : returned) {
+      if (!matching.contains(y) && Arrays.binarySearch(keys, y) >= 0) {
+        first = first == null ? y : Math.min(first, y);
+        break;
+      }
+    }
+    for (int y : returned) {
+      if (first == null && !matching.contains(y)) {
+        first = y; // a row no transaction writes
+      }
+    }
+    if (first == null) {
+      return null;
+    }
+    int y = first;
+    return compare(t, p, y, own.containsKey(y) ? own.get(y) : committed.get(y),
+        returned.contains(y));
+  }
+
+  private static boolean matches(PredicateRead p, Map<Long, Long> row) {
+    Long v = row == null ? null : row.get(p.field());
+    return v != null && v >= p.low() && v <= p.high();
+  }
+
   /** Null when predicate p of t agrees with {@code row} (null: absent) on key y, else why not. */
   private String compare(int t, PredicateRead p, int y, Map<Long, Long> row, boolean returned) {
-    Long v = row == null ? null : row.get(p.field());
-    boolean match = v != null && v >= p.low() && v <= p.high();
+    boolean match = matches(p, row);
     if (match == returned) {
       return null;
     }
@@ -123,7 +176,24 @@ final class PredicateReplay {
 
   private void apply(Map<Integer, Map<Long, Long>> state, int o) {
     if (Transactions.isWrite(h, o)) {
-      state.put(h.opKey(o), after(state.get(h.opKey(o)), o));
+      int y = h.opKey(o);
+      Map<Long, Long> before = state.get(y);
+      Map<Long, Long> now = after(before, o);
+      for (Map.Entry<Long, TreeMap<Long, Set<Integer>>> f : byValue.entrySet()) {
+        Long was = before == null ? null : before.get(f.getKey());
+        Long is = now == null ? null : now.get(f.getKey());
+        if (was != null && !was.equals(is)) {
+          Set<Integer> ys = f.getValue().get(was);
+          ys.remove(y);
+          if (ys.isEmpty()) {
+            f.getValue().remove(was);
+          }
+        }
+        if (is != null && !is.equals(was)) {
+          f.getValue().computeIfAbsent(is, v -> new HashSet<>()).add(y);
+        }
+      }
+      state.put(y, now);
     }
   }
 

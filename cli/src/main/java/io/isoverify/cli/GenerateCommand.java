@@ -124,9 +124,12 @@ public final class GenerateCommand implements Callable<Integer> {
         .append(" its key; --read-ratio of them read-only%n")
         .append("  lwt: mtc's lightweight transactions: per key one insert-if-not-exists,")
         .append(" then compare-and-sets%n")
+        .append("  blindw-pred: vbox's BlindW-Pred: --keys rows of two fields, loaded first,")
+        .append(" then read-only transactions of --ops (4) range predicate reads and write-only")
+        .append(" ones of --ops predicate updates%n")
         .append("--inject takes, per workload:%n");
     for (WorkloadKind k : new WorkloadKind[] {WorkloadKind.GENERAL, WorkloadKind.LIST_APPEND,
-        WorkloadKind.MT, WorkloadKind.LWT}) {
+        WorkloadKind.MT, WorkloadKind.LWT, WorkloadKind.BLINDW_PRED}) {
       b.append("  ").append(k == WorkloadKind.GENERAL ? "registers" : k.cliName()).append(':');
       for (Anomaly a : Simulator.injectable(k.family())) {
         b.append(' ').append(a.name());

@@ -69,10 +69,11 @@ public final class InProcessVerifier {
       java.util.function.BiConsumer<Level, Partition> partitions) {
     progress.retained("history", h);
     PolygraphInput[] input = new PolygraphInput[1];
-    PredicateObservations observations = PredicateObservations.of(h);
+    // computed (once, cached by history) in the non-cycle checks' phase, which asks first;
+    // SSER's graph has the real-time edges, so its predicate reads need fewer candidates
     Supplier<PolygraphInput> polygraph = () -> {
       if (input[0] == null) {
-        input[0] = PolygraphInput.of(h, observations);
+        input[0] = PolygraphInput.of(h, PredicateObservations.of(h));
         progress.retained("polygraph input", input[0]);
       }
       return input[0];
@@ -80,12 +81,18 @@ public final class InProcessVerifier {
     Level last = Collections.max(levels);
     return verifyWith(h, levels, () -> polygraph.get().shape(listReads(h), h.predicates().size(),
         h::showTxn), (level, path, progress) -> {
-          Partition p = Partitioner.partition(lastUse(input, polygraph, level == last), level,
+          PolygraphInput in = lastUse(input, polygraph, level == last);
+          PredicateObservations realTime = PredicateObservations.realTime(h);
+          if (level == Level.SSER && realTime != PredicateObservations.of(h)) {
+            in = in.withPredicateObservations(realTime);
+          }
+          Partition p = Partitioner.partition(in, level,
               options.partition().withProgress(progress), path);
           partitions.accept(level, p);
           return new PartitionInput(p);
         },
-        UncheckedInformation.of(h.predicates().size(), observations));
+        level -> UncheckedInformation.of(h.predicates().size(), level == Level.SSER
+            ? PredicateObservations.realTime(h) : PredicateObservations.of(h)));
   }
 
   /**
@@ -113,12 +120,14 @@ public final class InProcessVerifier {
    */
   Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
       LevelPipeline.Graphs graphs) {
-    return verifyWith(h, levels, shape, graphs, new UncheckedInformation(h.predicates().size()));
+    UncheckedInformation none = new UncheckedInformation(h.predicates().size());
+    return verifyWith(h, levels, shape, graphs, level -> none);
   }
 
-  /** The same, with what the graphs leave unchecked stated by the caller. */
+  /** The same, with what the graphs leave unchecked, per level, stated by the caller. */
   Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
-      LevelPipeline.Graphs graphs, UncheckedInformation unchecked) {
+      LevelPipeline.Graphs graphs,
+      java.util.function.Function<Level, UncheckedInformation> unchecked) {
     progress.phase("non-cycle checks");
     long t0 = System.nanoTime();
     NonCycleFindings found = PredicateObservations.of(h).addedTo(

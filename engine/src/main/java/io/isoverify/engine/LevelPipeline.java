@@ -85,6 +85,14 @@ public final class LevelPipeline {
   public Map<Level, LevelResult> verify(Set<Level> levels, NonCycleFindings found, long nonCycleNanos,
       Supplier<HistoryShape> shape, Graphs graphs, Supplier<String> duplicateReason,
       UncheckedInformation unchecked, Certifier certifier) {
+    return verify(levels, found, nonCycleNanos, shape, graphs, duplicateReason,
+        level -> unchecked, certifier);
+  }
+
+  /** As above, with what is left unchecked stated per level. */
+  public Map<Level, LevelResult> verify(Set<Level> levels, NonCycleFindings found, long nonCycleNanos,
+      Supplier<HistoryShape> shape, Graphs graphs, Supplier<String> duplicateReason,
+      java.util.function.Function<Level, UncheckedInformation> uncheckedOf, Certifier certifier) {
     Map<Level, LevelResult> out = new EnumMap<>(Level.class);
     HistoryShape shaped = null;
     for (Level level : Level.values()) {
@@ -111,7 +119,8 @@ public final class LevelPipeline {
       SolverInput in = graphs.of(level, path.path(), progress.prefixed(prefix(levels, level)));
       LevelResult r;
       try {
-        r = verifyLevel(levels, level, found, nonCycleNanos, in, unchecked, certifier, path);
+        r = verifyLevel(levels, level, found, nonCycleNanos, in, uncheckedOf.apply(level),
+            certifier, path);
       } catch (UncertifiedViolation e) {
         r = new LevelResult(level, Verdict.UNKNOWN, e.getMessage(), List.of(), List.of(), null,
             new SolveStats(0, 0, 0, 0, 0, 0), new PhaseNanos(nonCycleNanos, 0, 0, 0, 0, 0),

@@ -5,6 +5,7 @@ import io.isoverify.datasets.sim.Simulator;
 import io.isoverify.datasets.workload.KeyDistribution;
 import io.isoverify.datasets.workload.WorkloadKind;
 import io.isoverify.history.OpKind;
+import io.isoverify.history.WrittenFields;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.io.HistorySink;
 import java.io.IOException;
@@ -43,6 +44,16 @@ public final class GeneratorBenchmark {
 
     @Override
     public void readList(long key, long[] elements, int from, int length) {
+      ops++;
+    }
+
+    @Override
+    public void predicateRead(long field, long low, long high, int matched) {
+      ops++;
+    }
+
+    @Override
+    public void write(OpKind kind, long key, long value, WrittenFields fields) {
       ops++;
     }
 

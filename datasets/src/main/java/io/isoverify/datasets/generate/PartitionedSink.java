@@ -2,6 +2,7 @@ package io.isoverify.datasets.generate;
 
 import io.isoverify.history.Outcome;
 import io.isoverify.history.OpKind;
+import io.isoverify.history.WrittenFields;
 import io.isoverify.history.io.HistorySink;
 import io.isoverify.history.io.ParquetHistorySink;
 import java.io.IOException;
@@ -66,6 +67,16 @@ public final class PartitionedSink implements HistorySink {
   @Override
   public void readList(long key, long[] elements, int from, int length) throws IOException {
     current.readList(key, elements, from, length);
+  }
+
+  @Override
+  public void predicateRead(long field, long low, long high, int matched) throws IOException {
+    current.predicateRead(field, low, high, matched);
+  }
+
+  @Override
+  public void write(OpKind kind, long key, long value, WrittenFields fields) throws IOException {
+    current.write(kind, key, value, fields);
   }
 
   @Override

@@ -74,12 +74,14 @@ public final class PostgresCollector {
 
   /**
    * Refuses a workload the collector cannot run on PostgreSQL: lightweight transactions
-   * (compare-and-set, insert-if-not-exists) have no statements here yet.
+   * (compare-and-set, insert-if-not-exists) and predicate reads and updates of rows have no
+   * statements here yet.
    *
    * @throws IllegalArgumentException saying which families it runs
    */
   public static void checkWorkload(Workload workload) {
-    if (workload.family() == WorkloadFamily.LIGHTWEIGHT_TRANSACTION) {
+    if (workload.family() == WorkloadFamily.LIGHTWEIGHT_TRANSACTION
+        || workload.family() == WorkloadFamily.PREDICATE) {
       throw new IllegalArgumentException("the PostgreSQL collector runs "
           + WorkloadFamily.REGISTER.description() + ", " + WorkloadFamily.LIST_APPEND.description()
           + " and " + WorkloadFamily.MINI_TRANSACTION.description() + ", not "

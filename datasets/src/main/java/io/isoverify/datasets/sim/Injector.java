@@ -2,6 +2,7 @@ package io.isoverify.datasets.sim;
 
 import io.isoverify.datasets.workload.WorkloadFamily;
 import io.isoverify.history.OpKind;
+import io.isoverify.history.PredicateRead;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.io.HistorySink;
 import java.io.IOException;
@@ -16,7 +17,8 @@ import java.util.Set;
  * workload family: {@link RegisterPatterns} (mtc Table I, Adya's G0 and G-single),
  * {@link ListAppendPatterns} (Elle's anomalies through read lists),
  * {@link MiniTransactionPatterns} (mtc's cycle anomalies as mini-transactions),
- * {@link LightweightPatterns} (a compare-and-set chain against real time). The pattern runs
+ * {@link LightweightPatterns} (a compare-and-set chain against real time),
+ * {@link PredicatePatterns} (vbox's anomalies through predicate reads). The pattern runs
  * on fresh keys (never touched by the workload) in sessions of its own, so the rest of the
  * history stays valid and the anomaly is exactly the injected one. Time: the pattern's
  * transactions are grouped in phases; transactions of one phase overlap in real time, a
@@ -58,6 +60,7 @@ final class Injector {
       case LIST_APPEND -> ListAppendPatterns.write(anomaly, p, x, y);
       case MINI_TRANSACTION -> MiniTransactionPatterns.write(anomaly, p, x, y);
       case LIGHTWEIGHT_TRANSACTION -> LightweightPatterns.write(anomaly, p, x);
+      case PREDICATE -> PredicatePatterns.write(anomaly, p, x, y);
       default -> throw new IllegalStateException(family.name());
     }
     return emit(anomaly, p, x, y);
@@ -79,6 +82,7 @@ final class Injector {
       case LIST_APPEND -> ListAppendPatterns.INJECTABLE;
       case MINI_TRANSACTION -> MiniTransactionPatterns.INJECTABLE;
       case LIGHTWEIGHT_TRANSACTION -> LightweightPatterns.INJECTABLE;
+      case PREDICATE -> PredicatePatterns.INJECTABLE;
     };
   }
 
@@ -94,7 +98,12 @@ final class Injector {
           start + 1);
       for (Pattern.Op op : t.ops) {
         usesY |= op.key() == y;
-        if (op.list() != null) {
+        if (op.predicate() != null) {
+          PredicateRead pr = op.predicate();
+          sink.predicateRead(pr.field(), pr.low(), pr.high(), pr.matched());
+        } else if (op.fields() != null) {
+          sink.write(op.kind(), op.key(), op.value(), op.fields());
+        } else if (op.list() != null) {
           sink.readList(op.key(), op.list(), 0, op.list().length);
         } else if (op.kind() == OpKind.READ && op.value() == VersionStore.INITIAL) {
           sink.readInitial(op.key());

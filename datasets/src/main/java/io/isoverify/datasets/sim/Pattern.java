@@ -1,6 +1,8 @@
 package io.isoverify.datasets.sim;
 
 import io.isoverify.history.OpKind;
+import io.isoverify.history.PredicateRead;
+import io.isoverify.history.WrittenFields;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.check.Level;
@@ -22,8 +24,17 @@ final class Pattern {
   /** SSER alone: a real-time violation. */
   static final Set<Level> SSER_ONLY = EnumSet.of(Level.SSER);
 
-  /** One operation: a read ({@link VersionStore#INITIAL} for the initial state), write, append, or list read. */
-  record Op(OpKind kind, long key, long value, long[] list) {}
+  /**
+   * One operation: a read ({@link VersionStore#INITIAL} for the initial state), write,
+   * append, or list read; a write may set row fields, and a predicate read carries its
+   * predicate (vbox).
+   */
+  record Op(OpKind kind, long key, long value, long[] list, WrittenFields fields,
+      PredicateRead predicate) {
+    Op(OpKind kind, long key, long value, long[] list) {
+      this(kind, key, value, list, null, null);
+    }
+  }
 
   /** One transaction of the pattern, in a session of the pattern and a phase of time. */
   static final class Txn {
@@ -48,6 +59,23 @@ final class Pattern {
 
     Txn w(long key, long value) {
       ops.add(new Op(OpKind.WRITE, key, value, null));
+      return this;
+    }
+
+    /** Writes row {@code key}, setting field {@code field} to {@code fieldValue}. */
+    Txn w(long key, long value, long field, long fieldValue) {
+      ops.add(new Op(OpKind.WRITE, key, value, null,
+          new WrittenFields(new long[] {field}, new long[] {fieldValue}), null));
+      return this;
+    }
+
+    /**
+     * A predicate read of the rows whose {@code field} lies in [low, high]; the {@code
+     * matched} operations that follow name the rows it returned.
+     */
+    Txn pr(long field, long low, long high, int matched) {
+      ops.add(new Op(OpKind.PREDICATE_READ, -1, 0, null, null,
+          new PredicateRead(field, low, high, matched)));
       return this;
     }
 

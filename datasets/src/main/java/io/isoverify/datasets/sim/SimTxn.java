@@ -44,6 +44,16 @@ final class SimTxn {
   int[] listLength = new int[16];
   long[] lists = new long[64];
   int listsUsed;
+  /**
+   * The rows predicate steps returned: step i's are {@code rowKey[listFrom[i] ..
+   * listFrom[i] + listLength[i] - 1]}, with the value read (a predicate update: the value
+   * written) in {@code rowValue} and the row's fields as read (updated) in {@code rowFields},
+   * {@link TxnPlan#ROW_FIELDS} per row.
+   */
+  long[] rowKey = new long[64];
+  long[] rowValue = new long[64];
+  long[] rowFields = new long[64 * TxnPlan.ROW_FIELDS];
+  int rowsUsed;
 
   SimTxn(int session) {
     this.session = session;
@@ -73,6 +83,21 @@ final class SimTxn {
   void restart() {
     done = 0;
     listsUsed = 0;
+    rowsUsed = 0;
+  }
+
+  /** Adds a returned row to the open predicate step's rows; the caller sets the step's range. */
+  void addRow(long key, long rowValueRead, long[] fields, int from) {
+    if (rowsUsed == rowKey.length) {
+      int n = rowsUsed * 2;
+      rowKey = Arrays.copyOf(rowKey, n);
+      rowValue = Arrays.copyOf(rowValue, n);
+      rowFields = Arrays.copyOf(rowFields, n * TxnPlan.ROW_FIELDS);
+    }
+    rowKey[rowsUsed] = key;
+    rowValue[rowsUsed] = rowValueRead;
+    System.arraycopy(fields, from, rowFields, rowsUsed * TxnPlan.ROW_FIELDS, TxnPlan.ROW_FIELDS);
+    rowsUsed++;
   }
 
   /** The value this transaction last installed in {@code key} before step {@code step}. */

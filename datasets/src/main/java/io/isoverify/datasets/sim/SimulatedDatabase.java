@@ -27,11 +27,13 @@ import java.util.SplittableRandom;
  * finished. So memory does not grow with the history. Cost: O(1) per read of the latest
  * register version, O(versions since the horizon) per snapshot read, O(list length) per list
  * read, O(ops) per commit plus an O(sessions) refresh every {@code sessions} commits.
+ * Steps on rows (predicate reads and updates, row writes) run in {@link PredicateSteps}.
  */
 final class SimulatedDatabase {
   private final Isolation isolation;
   private final long staleness;
   private final VersionStore store = new VersionStore();
+  private final PredicateSteps predicates = new PredicateSteps(store);
   /**
    * session -> the tick its last committed transaction took effect (SER, SSER), or the
    * commit tick of its last committed writer (the others: what read-your-writes needs).
@@ -114,6 +116,10 @@ final class SimulatedDatabase {
 
   /** Runs step {@code i}; written values come from {@code counters}. */
   void step(SimTxn t, int i, Counters counters) {
+    if (PredicateSteps.handles(t.plan.kind(i))) {
+      predicates.step(t, i, counters);
+      return;
+    }
     long key = t.plan.key(i);
     t.installs[i] = false;
     t.fromStore[i] = false;
@@ -202,7 +208,9 @@ final class SimulatedDatabase {
       if (!t.installs[i]) {
         continue;
       }
-      if (t.plan.kind(i) == StepKind.APPEND) {
+      if (PredicateSteps.handles(t.plan.kind(i))) {
+        predicates.install(t, i, now, horizon);
+      } else if (t.plan.kind(i) == StepKind.APPEND) {
         store.install(t.plan.key(i), t.value[i], now, Long.MIN_VALUE);
       } else if (t.lastWriteOfKey(i)) {
         store.install(t.plan.key(i), t.value[i], now, horizon);
@@ -225,7 +233,11 @@ final class SimulatedDatabase {
           return true; // a read-only snapshot is consistent by construction
         }
         for (int i = 0; i < t.plan.size(); i++) {
-          if (t.fromStore[i] && store.latest(t.plan.key(i)) != t.seen[i]) {
+          if (!t.fromStore[i]) {
+            continue;
+          }
+          if (PredicateSteps.handles(t.plan.kind(i)) ? predicates.changed(t, i)
+              : store.latest(t.plan.key(i)) != t.seen[i]) {
             return false;
           }
         }
@@ -233,7 +245,9 @@ final class SimulatedDatabase {
       }
       case SI -> {
         for (int i = 0; i < t.plan.size(); i++) {
-          if (t.installs[i] && store.latestCommit(t.plan.key(i)) > t.snapshot) {
+          if (t.installs[i] && (PredicateSteps.handles(t.plan.kind(i))
+              ? predicates.writeConflict(t, i)
+              : store.latestCommit(t.plan.key(i)) > t.snapshot)) {
             return false;
           }
         }

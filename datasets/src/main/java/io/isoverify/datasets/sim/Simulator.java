@@ -263,6 +263,7 @@ public final class Simulator {
             sink.op(OpKind.READ, key, t.value[i]);
           }
         }
+        case PREDICATE_READ, PREDICATE_UPDATE, ROW_WRITE -> PredicateSteps.emit(t, i, sink);
         default -> throw new IllegalStateException(t.plan.kind(i).name());
       }
     }

@@ -1,6 +1,7 @@
 package io.isoverify.datasets.sim;
 
 import io.isoverify.history.Dictionary;
+import io.isoverify.datasets.workload.TxnPlan;
 import java.util.Arrays;
 
 /**
@@ -15,6 +16,10 @@ import java.util.Arrays;
  * A list (Elle's list-append) is a key whose versions are its elements: its installs pass
  * the horizon {@code Long.MIN_VALUE}, which keeps them all, until {@link #forget} frees the
  * key when it is retired.
+ *
+ * <p>Rows (predicate workloads): a version installed by {@link #installRow} also holds the
+ * row's {@link TxnPlan#ROW_FIELDS} field values, indexed by value in a {@link RowIndex} while
+ * the version is held, so that a predicate read finds its candidate rows by range.
  */
 final class VersionStore {
   /** The value of a key's initial state (no transaction wrote it). */
@@ -28,6 +33,10 @@ final class VersionStore {
   private long[] commit = new long[1024];
   /** version -> the next older version of the same key, or the next free version. */
   private int[] next = new int[1024];
+  /** version -> its row fields (ROW_FIELDS per version), when rowVersion. */
+  private long[] rowField = new long[1024 * TxnPlan.ROW_FIELDS];
+  private boolean[] rowVersion = new boolean[1024];
+  private final RowIndex rows = new RowIndex();
   private int freeList = NIL;
   private int poolUsed;
   private int live;
@@ -83,6 +92,45 @@ final class VersionStore {
     }
   }
 
+  /**
+   * The version of {@code key} a read at {@code ts} sees (Long.MAX_VALUE: the newest), or -1
+   * when there is none (the initial state); for {@link #versionValue} and {@link #field}.
+   */
+  int versionAt(long key, long ts) {
+    for (int v = newest(key); v != NIL; v = next[v]) {
+      if (commit[v] <= ts) {
+        return v;
+      }
+    }
+    return NIL;
+  }
+
+  long versionValue(int version) {
+    return value[version];
+  }
+
+  /** Field {@code f} (1 .. ROW_FIELDS) of a row version. */
+  long field(int version, int f) {
+    return rowField[version * TxnPlan.ROW_FIELDS + f - 1];
+  }
+
+  /** The row index of the held row versions. */
+  RowIndex rows() {
+    return rows;
+  }
+
+  /** As {@link #install}, for a row version whose fields are {@code fields[from ..]}. */
+  void installRow(long key, long newValue, long commitTick, long horizon, long[] fields,
+      int from) {
+    install(key, newValue, commitTick, horizon);
+    int v = head[slots.find(key)];
+    rowVersion[v] = true;
+    for (int f = 0; f < TxnPlan.ROW_FIELDS; f++) {
+      rowField[v * TxnPlan.ROW_FIELDS + f] = fields[from + f];
+      rows.add(f + 1, fields[from + f], key);
+    }
+  }
+
   /** Frees every version of the key, which no snapshot will read again. */
   void forget(long key) {
     int slot = slots.find(key);
@@ -93,9 +141,7 @@ final class VersionStore {
     head[slot] = NIL;
     while (v != NIL) {
       int after = next[v];
-      next[v] = freeList;
-      freeList = v;
-      live--;
+      free(v, key);
       v = after;
     }
   }
@@ -125,9 +171,7 @@ final class VersionStore {
     next[keep] = NIL;
     while (drop != NIL) {
       int after = next[drop];
-      next[drop] = freeList;
-      freeList = drop;
-      live--;
+      free(drop, key);
       drop = after;
     }
   }
@@ -142,6 +186,18 @@ final class VersionStore {
     return slot < 0 ? NIL : head[slot];
   }
 
+  private void free(int v, long key) {
+    if (rowVersion[v]) {
+      rowVersion[v] = false;
+      for (int f = 0; f < TxnPlan.ROW_FIELDS; f++) {
+        rows.remove(f + 1, rowField[v * TxnPlan.ROW_FIELDS + f], key);
+      }
+    }
+    next[v] = freeList;
+    freeList = v;
+    live--;
+  }
+
   private int allocate() {
     live++;
     if (freeList != NIL) {
@@ -154,6 +210,8 @@ final class VersionStore {
       value = Arrays.copyOf(value, n);
       commit = Arrays.copyOf(commit, n);
       next = Arrays.copyOf(next, n);
+      rowField = Arrays.copyOf(rowField, n * TxnPlan.ROW_FIELDS);
+      rowVersion = Arrays.copyOf(rowVersion, n);
     }
     return poolUsed++;
   }

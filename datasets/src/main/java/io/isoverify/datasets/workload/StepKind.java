@@ -26,7 +26,23 @@ public enum StepKind {
    * Insert-if-not-exists: writes a new unique value when the key has no value yet; otherwise
    * it is a read of the value the key has (mtc II-F).
    */
-  INSERT;
+  INSERT,
+  /**
+   * A predicate read (vbox): returns every row whose field {@link TxnPlan#key(int)} lies in
+   * [{@link TxnPlan#low(int)}, {@link TxnPlan#high(int)}], each read in the version the level
+   * lets it see.
+   */
+  PREDICATE_READ,
+  /**
+   * A predicate update (vbox's θ-write): {@code UPDATE SET setField = setValue WHERE field
+   * BETWEEN low AND high}: a predicate read, then a new version of every row it returned.
+   */
+  PREDICATE_UPDATE,
+  /**
+   * Writes a whole row: key {@link TxnPlan#key(int)} with {@link TxnPlan#ROW_FIELDS} field
+   * values (a loader's insert).
+   */
+  ROW_WRITE;
 
   private static final StepKind[] VALUES = values();
 
@@ -36,6 +52,7 @@ public enum StepKind {
 
   /** True for the kinds that may install a version of their key. */
   public boolean writes() {
-    return this == WRITE || this == APPEND || this == CAS_WRITE || this == INSERT;
+    return this == WRITE || this == APPEND || this == CAS_WRITE || this == INSERT
+        || this == PREDICATE_UPDATE || this == ROW_WRITE;
   }
 }

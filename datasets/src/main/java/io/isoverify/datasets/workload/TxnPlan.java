@@ -14,9 +14,14 @@ import java.util.Arrays;
  * transaction begun so far has finished.
  */
 public final class TxnPlan {
+  /** The fields of a row (predicate steps and row writes), numbered 1 .. ROW_FIELDS. */
+  public static final int ROW_FIELDS = 2;
+  private static final int ARGS = 4;
   private byte[] kind = new byte[16];
   private long[] key = new long[16];
   private int size;
+  /** Per step {@link #ARGS} arguments: predicate bounds, the updated field and value, row fields. */
+  private long[] args = new long[16 * 4];
   private long[] retired = new long[4];
   private int retiredCount;
 
@@ -49,6 +54,58 @@ public final class TxnPlan {
 
   public void insert(long k) {
     add(StepKind.INSERT, k);
+  }
+
+  /**
+   * A predicate read of every row whose field {@code field} (1 .. {@link #ROW_FIELDS}) lies
+   * in [low, high].
+   */
+  public void predicateRead(int field, long low, long high) {
+    add(StepKind.PREDICATE_READ, field);
+    setArgs(low, high, 0, 0);
+  }
+
+  /** {@code UPDATE SET setField = setValue WHERE field BETWEEN low AND high} (vbox's θ-write). */
+  public void predicateUpdate(int field, long low, long high, int setField, long setValue) {
+    add(StepKind.PREDICATE_UPDATE, field);
+    setArgs(low, high, setField, setValue);
+  }
+
+  /** Writes the whole row {@code k}: field 1 := {@code field1}, field 2 := {@code field2}. */
+  public void rowWrite(long k, long field1, long field2) {
+    add(StepKind.ROW_WRITE, k);
+    setArgs(field1, field2, 0, 0);
+  }
+
+  private void setArgs(long a, long b, long c, long d) {
+    int at = (size - 1) * ARGS;
+    if (at + ARGS > args.length) {
+      args = Arrays.copyOf(args, Math.max(args.length * 2, at + ARGS));
+    }
+    args[at] = a;
+    args[at + 1] = b;
+    args[at + 2] = c;
+    args[at + 3] = d;
+  }
+
+  /** A predicate step's lowest matching value; a row write's field 1. */
+  public long low(int i) {
+    return args[i * ARGS];
+  }
+
+  /** A predicate step's highest matching value; a row write's field 2. */
+  public long high(int i) {
+    return args[i * ARGS + 1];
+  }
+
+  /** A predicate update's updated field. */
+  public int setField(int i) {
+    return (int) args[i * ARGS + 2];
+  }
+
+  /** A predicate update's new value of its field. */
+  public long setValue(int i) {
+    return args[i * ARGS + 3];
   }
 
   /** Says that no transaction planned after this one touches {@code k}. */

@@ -13,7 +13,13 @@ public enum WorkloadFamily {
   /** mtc's mini-transactions (Definition 8): one or two reads, each write after a read of its key. */
   MINI_TRANSACTION("mini-transactions"),
   /** mtc's lightweight transactions (section II-F): an insert-if-not-exists or a compare-and-set. */
-  LIGHTWEIGHT_TRANSACTION("lightweight transactions");
+  LIGHTWEIGHT_TRANSACTION("lightweight transactions"),
+  /**
+   * Rows with fields, read and updated through range predicates (vbox's BlindW-Pred: Sun and
+   * Zou, section 6), in {@link StepKind#PREDICATE_READ}, {@link StepKind#PREDICATE_UPDATE}
+   * and {@link StepKind#ROW_WRITE} steps.
+   */
+  PREDICATE("predicate reads and updates of rows");
 
   private final String description;
 

@@ -6,7 +6,8 @@ package io.isoverify.datasets.workload;
  * mix and use the key distribution for their main table (items, users) and {@code maxOps}
  * as the size of their scans; list-append uses the operation range, the read ratio and the
  * appends per key; mini-transactions use the read ratio as the fraction of read-only ones;
- * lightweight transactions use only the keys.
+ * lightweight transactions use only the keys; blindw-pred uses the keys as its rows and the
+ * operation range as its predicates per transaction.
  */
 public enum WorkloadKind {
   GENERAL("general", "15"),
@@ -17,7 +18,8 @@ public enum WorkloadKind {
   TWITTER("twitter", "15"),
   LIST_APPEND("list-append", "1-" + ListAppendWorkload.DEFAULT_MAX_OPS),
   MT("mt", "4"),
-  LWT("lwt", "2");
+  LWT("lwt", "2"),
+  BLINDW_PRED("blindw-pred", "4");
 
   private final String cliName;
   private final String defaultOps;
@@ -56,6 +58,7 @@ public enum WorkloadKind {
       case LIST_APPEND -> WorkloadFamily.LIST_APPEND;
       case MT -> WorkloadFamily.MINI_TRANSACTION;
       case LWT -> WorkloadFamily.LIGHTWEIGHT_TRANSACTION;
+      case BLINDW_PRED -> WorkloadFamily.PREDICATE;
       default -> WorkloadFamily.REGISTER;
     };
   }
@@ -91,6 +94,7 @@ public enum WorkloadKind {
       case LIST_APPEND -> new ListAppendWorkload(minOps, maxOps, readRatio, keys, appendsPerKey);
       case MT -> new MiniTransactionWorkload(readRatio, keys);
       case LWT -> new LightweightTxnWorkload(keys);
+      case BLINDW_PRED -> new BlindWPredWorkload(minOps, maxOps, keys.keys());
     };
   }
 }

@@ -98,10 +98,18 @@ class InjectorTest {
       Anomaly.REALTIME_VIOLATION, List.of("s0 committed: w(x)=a",
           "s1 committed: r(x)=b w(x)=c", "s2 committed: r(x)=a w(x)=b"));
 
+  /** Vbox's anomalies through predicate reads ("pr(1,v,v)=n": field 1 in [v, v], n rows). */
+  private static final Map<Anomaly, List<String>> PREDICATE = Map.of(
+      Anomaly.PHANTOM, List.of("s0 committed: w(x)=a{1=v}", "s1 committed: pr(1,v,v)=0 r(x)=a"),
+      Anomaly.PREDICATE_WRITE_SKEW, List.of("s0 committed: pr(1,v,v)=0 w(x)=a{1=v}",
+          "s1 committed: pr(1,v,v)=0 w(y)=b{1=v}"),
+      Anomaly.PREDICATE_READ_SKEW, List.of("s0 committed: w(x)=a{1=v} w(y)=b{1=v}",
+          "s1 committed: pr(1,v,v)=1 r(x)=a"));
+
   private static final Map<WorkloadFamily, Map<Anomaly, List<String>>> EXPECTED = Map.of(
       WorkloadFamily.REGISTER, REGISTER, WorkloadFamily.LIST_APPEND, LIST_APPEND,
       WorkloadFamily.MINI_TRANSACTION, MINI_TRANSACTION,
-      WorkloadFamily.LIGHTWEIGHT_TRANSACTION, LIGHTWEIGHT);
+      WorkloadFamily.LIGHTWEIGHT_TRANSACTION, LIGHTWEIGHT, WorkloadFamily.PREDICATE, PREDICATE);
 
   private static final Set<Anomaly> NON_CYCLE = EnumSet.of(Anomaly.THIN_AIR_READ,
       Anomaly.ABORTED_READ, Anomaly.INTERMEDIATE_READ, Anomaly.NON_REPEATABLE_READ);

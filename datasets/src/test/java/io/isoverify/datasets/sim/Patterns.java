@@ -1,6 +1,9 @@
 package io.isoverify.datasets.sim;
 
 import io.isoverify.history.History;
+import io.isoverify.history.OpKind;
+import io.isoverify.history.PredicateRead;
+import io.isoverify.history.WrittenFields;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -11,7 +14,9 @@ import java.util.Map;
  * compare whole patterns. Sessions are numbered from the first one named, keys x, y, z from
  * {@code firstKey}, and written or read values a, b, c... in order of first appearance;
  * "init" is the initial state, a list read shows its list. Examples:
- * {@code "s1 committed: r(x)=init w(x)=b"}, {@code "s2 committed: app(x)=c r(y)=[a b]"}.
+ * {@code "s1 committed: r(x)=init w(x)=b"}, {@code "s2 committed: app(x)=c r(y)=[a b]"};
+ * a predicate read shows its field, bounds and match count, a write its row fields:
+ * {@code "s0 committed: pr(1,v,v)=0 w(x)=a{1=v}"}.
  */
 final class Patterns {
   private Patterns() {}
@@ -36,6 +41,13 @@ final class Patterns {
       b.append('s').append(session - firstSession).append(' ').append(h.outcome(t).code())
           .append(':');
       for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+        if (h.opKind(o) == OpKind.PREDICATE_READ) {
+          PredicateRead p = h.predicate(o);
+          b.append(" pr(").append(p.field()).append(',').append(fieldValue(p.low(), firstKey))
+              .append(',').append(fieldValue(p.high(), firstKey)).append(")=")
+              .append(p.matched());
+          continue;
+        }
         long key = h.keys().longValue(h.opKey(o));
         b.append(' ').append(h.opKind(o).code()).append('(')
             .append((char) ('x' + (key - firstKey))).append(")=");
@@ -51,10 +63,23 @@ final class Patterns {
         } else {
           b.append(letter(letters, h.values().longValue(h.opValue(o))));
         }
+        WrittenFields f = h.writtenFields(o);
+        if (f != null) {
+          for (int i = 0; i < f.field().length; i++) {
+            b.append(i == 0 ? "{" : " ").append(f.field()[i]).append('=')
+                .append(fieldValue(f.value()[i], firstKey));
+          }
+          b.append('}');
+        }
       }
       out.add(b.toString());
     }
     return out;
+  }
+
+  /** A row field value; the injected patterns' value firstKey + 1 shows as "v". */
+  private static String fieldValue(long value, long firstKey) {
+    return value == firstKey + 1 ? "v" : Long.toString(value);
   }
 
   private static String letter(Map<Long, String> letters, long value) {

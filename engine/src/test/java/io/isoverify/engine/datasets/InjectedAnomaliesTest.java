@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.isoverify.datasets.sim.Injection;
 import io.isoverify.datasets.sim.Isolation;
 import io.isoverify.datasets.sim.Simulator;
+import io.isoverify.datasets.workload.BlindWPredWorkload;
 import io.isoverify.datasets.workload.GeneralWorkload;
 import io.isoverify.datasets.workload.KeyDistribution;
 import io.isoverify.datasets.workload.LightweightTxnWorkload;
@@ -33,7 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every anomaly the simulated database can inject, in every workload family (read-write
- * registers, Elle's list-append, mtc's mini-transactions and lightweight transactions), into
+ * registers, Elle's list-append, mtc's mini-transactions and lightweight transactions, vbox's
+ * predicate reads), into
  * an otherwise strictly serializable run is caught by the whole in-process verifier at
  * exactly the levels its label says it violates, and named as the label allows; the same run
  * without the injection holds at every level. So a VIOLATED verdict is the injection's doing,
@@ -51,6 +53,7 @@ class InjectedAnomaliesTest {
       case LIST_APPEND -> new ListAppendWorkload(1, 4, 0.5, KeyDistribution.zipf(10, 1.0), 8);
       case MINI_TRANSACTION -> new MiniTransactionWorkload(0.3, KeyDistribution.zipf(30, 1.0));
       case LIGHTWEIGHT_TRANSACTION -> new LightweightTxnWorkload(KeyDistribution.zipf(20, 1.0));
+      case PREDICATE -> new BlindWPredWorkload(1, 3, 40);
     };
   }
 

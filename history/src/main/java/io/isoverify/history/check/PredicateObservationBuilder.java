@@ -9,112 +9,174 @@ import io.isoverify.history.History;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.PredicateRead;
 import io.isoverify.history.check.PredicateObservations.Row;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Computes {@link PredicateObservations} of one history: every non-aborted transaction's
- * version of every key it writes (its writes folded), then per predicate read and written
- * key the versions it allows. O(operations + p x k) for p predicate reads and k written keys.
+ * version of every key it writes (its writes folded), then per predicate read the keys whose
+ * observation says something, and the versions each allows.
+ *
+ * <p>Which keys: an unknown θ-read of key y (y not returned) says something only when some
+ * other transaction's version of y fixes the tested field to a value in the range (else every
+ * version and the initial state are allowed) or the reader's own earlier write of y fixes it;
+ * so the keys looked at are the returned ones, the reader's own, and those a per-field index
+ * of the written values (sorted by value, {@link VersionTable}) finds in the range. Keys are
+ * looked at in ascending order, so the observations are those of a scan of every written key.
+ * Cost: O(operations + fields x versions log versions) to build the tables, then per
+ * predicate read O(log versions + index hits + matched + own writes) to find the keys and
+ * O(versions of the key) per key found; observations stop being made once {@link
+ * PredicateObservations#MAX_CANDIDATES} candidates are held (each one left counts as
+ * unchecked), and only the returned rows and the reader's own are then looked at, for
+ * mismatches. Primitive arrays throughout, one {@link Row} per version.
  */
 final class PredicateObservationBuilder {
   private final History h;
-  /** Per written key, the non-aborted transactions that write it, ascending. */
-  private final Map<Integer, IntList> writersOf = new HashMap<>();
-  /** (txn, key) -> the row version of that transaction's writes of the key. */
-  private final Map<Long, Row> versionOf = new HashMap<>();
-  /** (key, field) -> virtual key index. */
-  private final Map<KeyField, Integer> virtualOf = new HashMap<>();
-  private final IntList virtualReal = new IntList();
-  private final List<Long> virtualField = new ArrayList<>();
-  private final List<int[]> obs = new ArrayList<>();
-  private final List<int[]> cands = new ArrayList<>();
-  private final List<int[]> mismatches = new ArrayList<>();
-  private long total;
+  private final VersionTable versions;
+  /** Per key: the mark of the transaction whose own version {@link #ownRow} holds. */
+  private final int[] ownMark;
+  private final Row[] ownRow;
+  private final IntList ownKeys = new IntList();
+  private final VirtualKeys virtual;
+  /** Real time's view of the versions, or null: the observations of SSER (see build). */
+  private final RealTimeVersions realTime;
+  private final IntList live = new IntList();
+  private final IntList obsReader = new IntList();
+  private final IntList obsKey = new IntList();
+  private final IntList obsOp = new IntList();
+  private final IntList candStart = new IntList();
+  private final IntList cand = new IntList();
+  private final java.util.List<int[]> mismatches = new java.util.ArrayList<>();
+  private final IntList keysFound = new IntList();
+  private final IntList found = new IntList();
   private long unchecked;
   private String first;
+  private boolean full;
 
-  PredicateObservationBuilder(History h) {
+  /**
+   * @param realTime null for the observations every level uses; else real time's view of
+   *     the versions, which leaves out the candidates real-time order rules out (for SSER)
+   */
+  private PredicateObservationBuilder(History h, VersionTable versions, VirtualKeys virtual,
+      RealTimeVersions realTime) {
     this.h = h;
-    for (int t = 0; t < h.txnCount(); t++) {
-      if (h.isAborted(t)) {
-        continue;
-      }
-      Map<Integer, Row> rows = new HashMap<>();
-      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-        if (h.opKind(o).installsVersion()) {
-          rows.put(h.opKey(o), Row.after(rows.get(h.opKey(o)), h, o));
-        }
-      }
-      for (Map.Entry<Integer, Row> e : rows.entrySet()) {
-        writersOf.computeIfAbsent(e.getKey(), k -> new IntList()).add(t);
-        versionOf.put(pack(t, e.getKey()), e.getValue());
-      }
-    }
+    this.versions = versions;
+    this.virtual = virtual;
+    this.realTime = realTime;
+    int keys = h.keys().size();
+    this.ownMark = new int[keys];
+    this.ownRow = new Row[keys];
   }
 
-  PredicateObservations build() {
-    int[] writtenKeys = writersOf.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
-    for (int t = 0; t < h.txnCount(); t++) {
-      if (h.isAborted(t)) {
-        continue;
-      }
-      Map<Integer, Row> own = new HashMap<>();
-      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-        PredicateRead p = h.predicate(o);
-        if (p != null) {
-          predicateRead(t, o, p, own, writtenKeys);
-        } else if (h.opKind(o).installsVersion()) {
-          own.put(h.opKey(o), Row.after(own.get(h.opKey(o)), h, o));
-        }
-      }
+  /**
+   * The observations of {@code h}: [0] those every level uses, [1] those of SSER (the same
+   * object when no transaction has timestamps). Both number virtual keys alike: the plain
+   * ones are made first, and under the candidate cap the real-time ones need no virtual key
+   * the plain ones do not (a real-time observation says something only where the plain one
+   * does).
+   */
+  static PredicateObservations[] both(History h) {
+    VersionTable versions = new VersionTable(h);
+    VirtualKeys virtual = new VirtualKeys(h, versions);
+    PredicateObservationBuilder plain = new PredicateObservationBuilder(h, versions, virtual, null);
+    plain.scanAll();
+    PredicateObservationBuilder rt = null;
+    if (timed(h)) {
+      rt = new PredicateObservationBuilder(h, versions, virtual, new RealTimeVersions(h, versions));
+      rt.scanAll();
     }
-    int n = obs.size();
-    int[] reader = new int[n];
-    int[] key = new int[n];
-    int[] op = new int[n];
-    int[] start = new int[n + 1];
-    int[] cand = new int[(int) total];
-    int at = 0;
-    for (int i = 0; i < n; i++) {
-      reader[i] = obs.get(i)[0];
-      key[i] = obs.get(i)[1];
-      op[i] = obs.get(i)[2];
-      start[i] = at;
-      for (int c : cands.get(i)) {
-        cand[at++] = c;
-      }
-    }
-    start[n] = at;
-    int v = virtualReal.size();
-    int[] vStart = new int[v + 1];
+    IntList vStart = new IntList();
     IntList vWriters = new IntList();
-    for (int i = 0; i < v; i++) {
-      vStart[i] = vWriters.size();
-      for (int w : definers(virtualReal.get(i), virtualField.get(i), -1)) {
-        vWriters.add(w);
-      }
+    for (int i = 0; i < virtual.count(); i++) {
+      vStart.add(vWriters.size());
+      plain.definers(virtual.real.get(i), virtual.field.get(i), -1, vWriters);
     }
-    vStart[v] = vWriters.size();
-    return new PredicateObservations(reader, key, op, start, cand, unchecked, first,
-        h.keys().size(), virtualReal.toArray(), vStart, vWriters.toArray(),
-        mismatches.toArray(new int[0][]));
+    vStart.add(vWriters.size());
+    PredicateObservations p = plain.result(vStart.toArray(), vWriters.toArray());
+    return new PredicateObservations[] {p,
+        rt == null ? p : rt.result(vStart.toArray(), vWriters.toArray())};
   }
 
-  private void predicateRead(int t, int o, PredicateRead p, Map<Integer, Row> own, int[] keys) {
+  private static boolean timed(History h) {
+    for (int t = 0; t < h.txnCount(); t++) {
+      if (h.startTs(t) != History.NO_TIME) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private PredicateObservations result(int[] vStart, int[] vWriters) {
+    IntList starts = new IntList();
+    for (int i = 0; i < candStart.size(); i++) {
+      starts.add(candStart.get(i));
+    }
+    starts.add(cand.size());
+    return new PredicateObservations(obsReader.toArray(), obsKey.toArray(), obsOp.toArray(),
+        starts.toArray(), cand.toArray(), unchecked, first, h.keys().size(),
+        virtual.real.toArray(), vStart, vWriters, mismatches.toArray(new int[0][]));
+  }
+
+  private void scanAll() {
+    for (int t = 0; t < h.txnCount(); t++) {
+      if (h.isAborted(t)) {
+        continue;
+      }
+      ownKeys.clear();
+      int mark = t + 1;
+      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+        OpKind kind = h.opKind(o);
+        if (kind == OpKind.PREDICATE_READ) {
+          predicateRead(t, o, h.predicate(o));
+        } else if (kind.installsVersion()) {
+          int y = h.opKey(o);
+          if (ownMark[y] != mark) {
+            ownMark[y] = mark;
+            ownRow[y] = null;
+            ownKeys.add(y);
+          }
+          ownRow[y] = Row.after(ownRow[y], h, o);
+        }
+      }
+    }
+  }
+
+  private boolean own(int t, int y) {
+    return ownMark[y] == t + 1;
+  }
+
+  private void predicateRead(int t, int o, PredicateRead p) {
     int[] returned = new int[p.matched()];
     for (int i = 0; i < p.matched(); i++) {
       returned[i] = h.opKey(o + 1 + i);
     }
     Arrays.sort(returned);
-    for (int y : keys) {
-      scanned(t, o, p, own, y, Arrays.binarySearch(returned, y) >= 0);
+    keysFound.clear();
+    for (int y : returned) {
+      if (versions.written(y)) {
+        keysFound.add(y);
+      }
+    }
+    for (int i = 0; i < ownKeys.size(); i++) {
+      int y = ownKeys.get(i);
+      if (matches(ownRow[y], p) >= 0) {
+        keysFound.add(y);
+      }
+    }
+    if (full) {
+      // past the cap only the rows it returned and its own can still show a mismatch
+      skip(capReached());
+    } else if (realTime != null && realTime.applies(t)) {
+      realTime.keysInRange(versions.fieldIndex(p.field()), p.low(), p.high(), t, keysFound);
+    } else {
+      versions.keysInRange(p.field(), p.low(), p.high(), t, keysFound);
+    }
+    keysFound.sortDistinct();
+    for (int i = 0; i < keysFound.size(); i++) {
+      int y = keysFound.get(i);
+      scanned(t, o, p, y, Arrays.binarySearch(returned, y) >= 0);
     }
     for (int i = 0; i < returned.length; i++) {
-      if ((i == 0 || returned[i] != returned[i - 1]) && !writersOf.containsKey(returned[i])) {
+      if ((i == 0 || returned[i] != returned[i - 1]) && !versions.written(returned[i])) {
         if (h.isCommitted(t)) {
           mismatches.add(new int[] {t, o, returned[i], returnedRead(o, p, returned[i])});
         } else {
@@ -126,37 +188,102 @@ final class PredicateObservationBuilder {
   }
 
   /** The observation of key y by predicate read o of t: it saw a version that matches iff returned. */
-  private void scanned(int t, int o, PredicateRead p, Map<Integer, Row> own, int y,
-      boolean returned) {
-    int mine = matches(own.get(y), p);
-    if (own.containsKey(y) && mine >= 0) {
-      if ((mine == 1) != returned && h.isCommitted(t)) {
-        mismatches.add(new int[] {t, o, y, -1});
-      } else if ((mine == 1) != returned) {
-        skip("the predicate read of " + h.showTxn(t) + " (outcome unknown) disagrees with "
-            + "its own earlier write of key " + h.showKey(y));
+  private void scanned(int t, int o, PredicateRead p, int y, boolean returned) {
+    if (own(t, y)) {
+      int mine = matches(ownRow[y], p);
+      if (mine >= 0) {
+        if ((mine == 1) != returned && h.isCommitted(t)) {
+          mismatches.add(new int[] {t, o, y, -1});
+        } else if ((mine == 1) != returned) {
+          skip("the predicate read of " + h.showTxn(t) + " (outcome unknown) disagrees with "
+              + "its own earlier write of key " + h.showKey(y));
+        }
+        return;
+      }
+    }
+    if (full) {
+      // past the cap: no observation, but a returned row no other version matches is a
+      // mismatch still (a version matches iff it sets the field to a value in the range)
+      if (returned && !versions.matchedByOther(p.field(), y, p.low(), p.high(), t)) {
+        mismatch(t, o, p, y);
+      } else {
+        skip(capReached());
       }
       return;
     }
-    int[] definers = definers(y, p.field(), t);
-    IntList found = new IntList();
+    if (!full && realTime != null && realTime.applies(t) && scannedLive(t, o, p, y, returned)) {
+      return;
+    }
+    found.clear();
     if (!returned) {
       found.add(INITIAL_STATE);
     }
-    for (int w : definers) {
-      if ((matches(versionOf.get(pack(w, y)), p) == 1) == returned) {
-        found.add(w);
+    int definers = 0;
+    for (int at = versions.first(y); at < versions.end(y); at++) {
+      int w = versions.txn(at);
+      Row r = versions.row(at);
+      if (w != t && defines(r, p.field())) {
+        definers++;
+        if ((matches(r, p) == 1) == returned) {
+          found.add(w);
+        }
       }
     }
-    if (found.size() == 0 && h.isCommitted(t)) {
-      mismatches.add(new int[] {t, o, y, returnedRead(o, p, y)});
-    } else if (found.size() == 0) {
-      skip("the predicate read of " + h.showTxn(t) + " (outcome unknown) returned key "
-          + h.showKey(y) + ", but no version of it matches the predicate");
-    } else if (found.size() < definers.length + 1 && !(returned && readMatching(t, o, p, y))) {
+    if (found.size() == 0) {
+      mismatch(t, o, p, y);
+    } else if (found.size() < definers + 1 && !(returned && readMatching(t, o, p, y))) {
       // every version and the initial state allowed says nothing; a returned row read from
       // one version that fixes the field and matches says nothing more than its read
-      add(t, keyOf(y, p.field()), o, found.toArray());
+      add(t, keyOf(y, p.field()), o);
+    }
+  }
+
+  /**
+   * {@link #scanned} with real time (SSER): the candidates are the versions t may have seen
+   * ({@link RealTimeVersions}), the observation says something when they do not all agree
+   * with what t's read shows. Returns false, leaving the key to the plain rule, when no
+   * candidate is left (a violation the graph's real-time edges will show).
+   */
+  private boolean scannedLive(int t, int o, PredicateRead p, int y, boolean returned) {
+    int f = versions.fieldIndex(p.field());
+    long shadow = realTime.shadowStart(f, y, t);
+    live.clear();
+    realTime.liveDefiners(f, y, t, shadow, live);
+    live.sortDistinct();
+    found.clear();
+    int possible = 0;
+    if (shadow == Long.MIN_VALUE) {
+      possible++;
+      if (!returned) {
+        found.add(INITIAL_STATE);
+      }
+    }
+    for (int i = 0; i < live.size(); i++) {
+      int at = live.get(i);
+      int w = versions.txn(at);
+      if (w != t) {
+        possible++;
+        if ((matches(versions.row(at), p) == 1) == returned) {
+          found.add(w);
+        }
+      }
+    }
+    if (found.size() == 0) {
+      return false;
+    }
+    if (found.size() < possible && !(returned && readMatching(t, o, p, y))) {
+      add(t, keyOf(y, p.field()), o);
+    }
+    return true;
+  }
+
+  /** Predicate read o of t returned y, but no version of y by another transaction matches. */
+  private void mismatch(int t, int o, PredicateRead p, int y) {
+    if (h.isCommitted(t)) {
+      mismatches.add(new int[] {t, o, y, returnedRead(o, p, y)});
+    } else {
+      skip("the predicate read of " + h.showTxn(t) + " (outcome unknown) returned key "
+          + h.showKey(y) + ", but no version of it matches the predicate");
     }
   }
 
@@ -172,27 +299,15 @@ final class PredicateObservationBuilder {
       return false;
     }
     int writer = -1;
-    IntList all = writersOf.get(y);
-    for (int i = 0; i < all.size(); i++) {
-      int w = all.get(i);
-      if (w != t && installed(w, y, h.opValue(r))) {
+    for (int at = versions.first(y); at < versions.end(y); at++) {
+      if (versions.txn(at) != t && versions.value(at) == h.opValue(r)) {
         if (writer >= 0) {
           return false;
         }
-        writer = w;
+        writer = at;
       }
     }
-    return writer >= 0 && matches(versionOf.get(pack(writer, y)), p) == 1;
-  }
-
-  private boolean installed(int w, int key, int value) {
-    int last = History.NO_VALUE;
-    for (int o = h.firstOp(w); o < h.endOp(w); o++) {
-      if (h.opKey(o) == key && h.opKind(o).installsVersion()) {
-        last = h.opValue(o);
-      }
-    }
-    return last == value;
+    return writer >= 0 && matches(versions.row(writer), p) == 1;
   }
 
   /** The read after predicate read o that returned key y. */
@@ -206,49 +321,43 @@ final class PredicateObservationBuilder {
   }
 
   /**
-   * The transactions other than {@code except} whose version of y fixes field f: they set
-   * it, or start the row afresh (insert, delete). A version that does not keeps the value
-   * of the one before it (vbox's versions of one field).
+   * Adds to {@code out} the transactions other than {@code except} whose version of y fixes
+   * field f (they set it, or start the row afresh: insert, delete), ascending; returns how
+   * many. A version that does not keeps the value of the one before it.
    */
-  private int[] definers(int y, long f, int except) {
-    IntList out = new IntList();
-    IntList all = writersOf.get(y);
-    for (int i = 0; all != null && i < all.size(); i++) {
-      int w = all.get(i);
-      if (w != except && defines(versionOf.get(pack(w, y)), f)) {
+  private int definers(int y, long f, int except, IntList out) {
+    int n = 0;
+    for (int at = versions.first(y); at < versions.end(y); at++) {
+      int w = versions.txn(at);
+      if (w != except && defines(versions.row(at), f)) {
         out.add(w);
+        n++;
       }
     }
-    return out.toArray();
+    return n;
   }
 
-  /**
-   * The key the graph orders field f of y on: y itself when every version of y fixes f,
-   * else a virtual key whose versions are those that do (their order is y's: both give WW
-   * edges between the same transactions, and opposite ones close a cycle).
-   */
   private int keyOf(int y, long f) {
-    if (definers(y, f, -1).length == writersOf.get(y).size()) {
-      return y;
-    }
-    Integer v = virtualOf.get(new KeyField(y, f));
-    if (v == null) {
-      v = virtualReal.size();
-      virtualOf.put(new KeyField(y, f), v);
-      virtualReal.add(y);
-      virtualField.add(f);
-    }
-    return h.keys().size() + v;
+    return virtual.keyOf(y, f);
   }
 
-  private void add(int t, int y, int o, int[] candidates) {
-    if (total + candidates.length > MAX_CANDIDATES) {
-      skip("the predicate reads have more than " + MAX_CANDIDATES + " candidate versions");
+  private void add(int t, int y, int o) {
+    if (full || (long) cand.size() + found.size() > MAX_CANDIDATES) {
+      full = true;
+      skip(capReached());
       return;
     }
-    total += candidates.length;
-    obs.add(new int[] {t, y, o});
-    cands.add(candidates);
+    obsReader.add(t);
+    obsKey.add(y);
+    obsOp.add(o);
+    candStart.add(cand.size());
+    for (int i = 0; i < found.size(); i++) {
+      cand.add(found.get(i));
+    }
+  }
+
+  private static String capReached() {
+    return "the predicate reads have more than " + MAX_CANDIDATES + " candidate versions";
   }
 
   private void skip(String why) {
@@ -256,12 +365,6 @@ final class PredicateObservationBuilder {
       first = why;
     }
   }
-
-  private static long pack(int t, int key) {
-    return ((long) t << 32) | (key & 0xffffffffL);
-  }
-
-  private record KeyField(int key, long field) {}
 
   /** A growable int array. */
   static final class IntList {
@@ -283,8 +386,41 @@ final class PredicateObservationBuilder {
       return a[i];
     }
 
+    void clear() {
+      n = 0;
+    }
+
+    /** Sorts the contents and drops repeats. */
+    void sortDistinct() {
+      Arrays.sort(a, 0, n);
+      int m = 0;
+      for (int i = 0; i < n; i++) {
+        if (m == 0 || a[m - 1] != a[i]) {
+          a[m++] = a[i];
+        }
+      }
+      n = m;
+    }
+
     int[] toArray() {
       return Arrays.copyOf(a, n);
+    }
+  }
+
+  /** A growable long array. */
+  static final class LongList {
+    private long[] a = new long[8];
+    private int n;
+
+    void add(long v) {
+      if (n == a.length) {
+        a = Arrays.copyOf(a, n * 2);
+      }
+      a[n++] = v;
+    }
+
+    long get(int i) {
+      return a[i];
     }
   }
 }

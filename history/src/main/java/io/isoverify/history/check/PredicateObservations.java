@@ -54,8 +54,11 @@ import java.util.Map;
  * {@code op[i]} (the predicate read), candidates {@code candTxn[candStart[i] ..
  * candStart[i+1]-1]} ascending, {@link #INITIAL_STATE} for the initial state.
  *
- * <p>Cost: O(operations + p x k) for p predicate reads and k written keys; the candidates
- * are bounded by {@link #MAX_CANDIDATES} (beyond, {@link #unchecked} says so).
+ * <p>Cost: O(operations + versions log versions), then per predicate read O(log versions +
+ * keys with a version in its range) and O(versions) per such key
+ * ({@link PredicateObservationBuilder}); the candidates are bounded by {@link
+ * #MAX_CANDIDATES} (beyond, {@link #unchecked} says so). {@link #realTime} gives SSER's
+ * observations, without the candidates real-time order rules out.
  */
 public final class PredicateObservations {
   /** The candidate that stands for the key's initial state. */
@@ -67,7 +70,7 @@ public final class PredicateObservations {
       new int[0], new int[0], new int[] {0}, new int[0], 0, null, 0, new int[0], new int[] {0},
       new int[0], new int[0][]);
   /** The last history computed, by identity: the engine and the certificates ask alike. */
-  private static final Map<History, PredicateObservations> LAST =
+  private static final Map<History, PredicateObservations[]> LAST =
       java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
   private final int[] reader;
@@ -229,22 +232,38 @@ public final class PredicateObservations {
 
   /** The observations of {@code h}'s predicate reads (computed once per history). */
   public static PredicateObservations of(History h) {
+    return both(h)[0];
+  }
+
+  /**
+   * The observations of {@code h}'s predicate reads once real time counts (SSER): the same,
+   * less the candidates that real-time order rules out for a committed reader with client
+   * timestamps (vbox's predicate constraint avoidance, section 4.4: a version another one
+   * overwrote, by real time, before the reader started; a version begun after the reader
+   * ended), and the observations that then say nothing. Virtual keys are numbered as in
+   * {@link #of}. The same object as {@link #of} when the history has no timestamps.
+   */
+  public static PredicateObservations realTime(History h) {
+    return both(h)[1];
+  }
+
+  private static PredicateObservations[] both(History h) {
     if (h.predicates().isEmpty()) {
-      return NONE;
+      return new PredicateObservations[] {NONE, NONE};
     }
-    PredicateObservations o = LAST.get(h);
+    PredicateObservations[] o = LAST.get(h);
     if (o == null && h.rowFieldsMissing()) {
       // a format that does not carry row fields (Parquet, so far): absent is not known
-      o = new PredicateObservations(new int[0], new int[0], new int[0], new int[] {0},
-          new int[0], h.predicates().size(), "the history's format does not carry the row "
-          + "fields writes set, so no predicate read can be evaluated", 0, new int[0],
-          new int[] {0}, new int[0], new int[0][]);
+      PredicateObservations none = new PredicateObservations(new int[0], new int[0], new int[0],
+          new int[] {0}, new int[0], h.predicates().size(), "the history's format does not "
+          + "carry the row fields writes set, so no predicate read can be evaluated", 0,
+          new int[0], new int[] {0}, new int[0], new int[0][]);
+      o = new PredicateObservations[] {none, none};
       LAST.put(h, o);
     } else if (o == null) {
-      o = new PredicateObservationBuilder(h).build();
+      o = PredicateObservationBuilder.both(h);
       LAST.put(h, o);
     }
     return o;
   }
-
 }

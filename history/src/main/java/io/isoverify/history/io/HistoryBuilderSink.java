@@ -5,6 +5,8 @@ import io.isoverify.history.HistoryBuilder;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
+import io.isoverify.history.PredicateRead;
+import io.isoverify.history.WrittenFields;
 import java.io.IOException;
 
 /**
@@ -63,6 +65,20 @@ public final class HistoryBuilderSink implements HistorySink {
     }
     add(OpKind.READ, builder.keys().encode(key), length == 0 ? History.INITIAL : codes[length - 1]);
     builder.attachReadList(codes);
+  }
+
+  @Override
+  public void predicateRead(long field, long low, long high, int matched) throws IOException {
+    add(OpKind.PREDICATE_READ, -1, History.NO_VALUE);
+    builder.attachPredicate(new PredicateRead(field, low, high, matched));
+  }
+
+  @Override
+  public void write(OpKind kind, long key, long value, WrittenFields fields) throws IOException {
+    op(kind, key, value);
+    if (fields != null) {
+      builder.attachFields(fields);
+    }
   }
 
   private void add(OpKind kind, int key, int value) throws IOException {

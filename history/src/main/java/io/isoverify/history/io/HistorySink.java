@@ -2,6 +2,7 @@ package io.isoverify.history.io;
 
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
+import io.isoverify.history.WrittenFields;
 import java.io.Closeable;
 import java.io.IOException;
 
@@ -11,7 +12,9 @@ import java.io.IOException;
  * 64-bit integers here (the generators' and collectors' kind); timestamps may be
  * {@link io.isoverify.history.History#NO_TIME}. Calls come in the order
  * {@code begin (op | readInitial | readList)+ end}, repeated; {@link #close()} finishes the
- * file. Predicate reads are not part of it.
+ * file. Predicate reads (vbox) come as {@link #predicateRead} followed by the operations
+ * naming the rows it returned, and writes that set row fields as {@link #write}; sinks that
+ * cannot hold them refuse them.
  */
 public interface HistorySink extends Closeable {
   void begin(long session, long txn, int positionInSession, Outcome outcome, long start, long end)
@@ -34,6 +37,33 @@ public interface HistorySink extends Closeable {
   default void readList(long key, long[] elements, int from, int length) throws IOException {
     throw new UnsupportedOperationException(getClass().getSimpleName()
         + " takes no list-append reads");
+  }
+
+  /**
+   * A predicate read (vbox, {@link io.isoverify.history.PredicateRead}): every row whose field
+   * {@code field} lies in [low, high]; the {@code matched} operations that follow it in the
+   * transaction name the rows it returned (reads, or a predicate update's writes).
+   *
+   * @throws UnsupportedOperationException when this sink has no place for predicate reads
+   */
+  default void predicateRead(long field, long low, long high, int matched) throws IOException {
+    throw new UnsupportedOperationException(getClass().getSimpleName()
+        + " takes no predicate reads");
+  }
+
+  /**
+   * A write ({@link OpKind#WRITE}, {@link OpKind#INSERT} or {@link OpKind#DELETE}) with the
+   * row fields it sets (vbox; null: none).
+   *
+   * @throws UnsupportedOperationException when this sink has no place for row fields
+   */
+  default void write(OpKind kind, long key, long value, WrittenFields fields)
+      throws IOException {
+    if (fields != null) {
+      throw new UnsupportedOperationException(getClass().getSimpleName()
+          + " takes no row fields");
+    }
+    op(kind, key, value);
   }
 
   void end() throws IOException;

@@ -3,6 +3,7 @@ package io.isoverify.history.io;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.History;
+import io.isoverify.history.WrittenFields;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
@@ -64,6 +65,29 @@ public final class JsonlHistorySink implements HistorySink {
       b.append(i == 0 ? "" : ",").append(elements[from + i]);
     }
     b.append("]]");
+  }
+
+  @Override
+  public void predicateRead(long field, long low, long high, int matched) {
+    line.append(firstOp ? "" : ",").append("[\"").append(OpKind.PREDICATE_READ.code())
+        .append("\",").append(field).append(',').append(low).append(',').append(high)
+        .append(',').append(matched).append(']');
+    firstOp = false;
+  }
+
+  /** A write with its row fields as the operation's fourth element, {@code {"3":7}}. */
+  @Override
+  public void write(OpKind kind, long key, long value, WrittenFields fields) {
+    StringBuilder b = opStart(kind, key).append(value);
+    if (fields != null) {
+      b.append(",{");
+      for (int i = 0; i < fields.field().length; i++) {
+        b.append(i == 0 ? "\"" : ",\"").append(fields.field()[i]).append("\":")
+            .append(fields.value()[i]);
+      }
+      b.append('}');
+    }
+    b.append(']');
   }
 
   private StringBuilder opStart(OpKind kind, long key) {

@@ -2,6 +2,8 @@ package io.isoverify.history.io;
 
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
+import io.isoverify.history.PredicateRead;
+import io.isoverify.history.WrittenFields;
 import io.isoverify.history.io.ParquetHistorySchema.IdType;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -13,8 +15,8 @@ import java.nio.file.Path;
  * atomic rename) only when {@link #close()} is called after a completed transaction;
  * closing in the middle of a transaction drops the file and reports it.
  *
- * <p>Predicate reads are not part of {@link HistorySink}; write histories that have them
- * with {@link ParquetHistoryWriter}. List-append reads fill the {@code read_list} column.
+ * <p>List-append reads fill the {@code read_list} column, predicate reads the {@code pred_}
+ * columns and the fields writes set {@code row_fields}.
  */
 public final class ParquetHistorySink implements HistorySink {
   private final ParquetOpWriter writer;
@@ -48,9 +50,23 @@ public final class ParquetHistorySink implements HistorySink {
   @Override
   public void op(OpKind kind, long key, long value) throws IOException {
     if (kind == OpKind.PREDICATE_READ) {
-      throw new IllegalArgumentException("a HistorySink has no predicate reads; use "
-          + "ParquetHistoryWriter for histories that have them");
+      throw new IllegalArgumentException("a predicate read comes through predicateRead");
     }
+    write(kind, key, true, value);
+  }
+
+  @Override
+  public void predicateRead(long field, long low, long high, int matched) throws IOException {
+    row.predicate = new PredicateRead(field, low, high, matched);
+    row.kind = OpKind.PREDICATE_READ;
+    row.hasKey = false;
+    row.hasValue = false;
+    emit();
+  }
+
+  @Override
+  public void write(OpKind kind, long key, long value, WrittenFields fields) throws IOException {
+    row.fields = fields;
     write(kind, key, true, value);
   }
 
@@ -70,16 +86,22 @@ public final class ParquetHistorySink implements HistorySink {
   }
 
   private void write(OpKind kind, long key, boolean hasValue, long value) throws IOException {
-    if (!open) {
-      throw new IllegalStateException("an operation outside a transaction (call begin first)");
-    }
     row.kind = kind;
     row.hasKey = true;
     row.key = key;
     row.hasValue = hasValue;
     row.value = value;
+    emit();
+  }
+
+  private void emit() throws IOException {
+    if (!open) {
+      throw new IllegalStateException("an operation outside a transaction (call begin first)");
+    }
     writer.write(row);
     row.hasList = false;
+    row.predicate = null;
+    row.fields = null;
     row.opPos++;
   }
 
