@@ -12,7 +12,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.parquet.ParquetReadOptions;
-import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -112,9 +111,7 @@ public final class ParquetHistoryReader {
     ParquetFileReader in = open(file, name);
     try (in) {
       MessageType schema = in.getFooter().getFileMetaData().getSchema();
-      String createdBy = in.getFooter().getFileMetaData().getCreatedBy();
       ParquetHistoryLayout layout = new ParquetHistoryLayout(name, schema);
-      ParquetSkipConverter converter = new ParquetSkipConverter(schema);
       if (layout.rowFields == null) {
         b.rowFieldsMissing(); // a file without row_fields does not say what writes set
       }
@@ -123,8 +120,7 @@ public final class ParquetHistoryReader {
         PageReadStore pages = readRowGroup(in, group, row, name);
         long rows = pages.getRowCount();
         try {
-          ParquetRowGroup reader = new ParquetRowGroup(name, layout, pages,
-              new ColumnReadStoreImpl(pages, converter, schema, createdBy));
+          ParquetRowGroup reader = new ParquetRowGroup(name, layout, pages);
           for (long i = 0; i < rows; i++) {
             reader.readRow(row + 1, rowsBefore, b);
             row++;

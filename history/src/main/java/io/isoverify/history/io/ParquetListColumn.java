@@ -3,14 +3,14 @@ package io.isoverify.history.io;
 import io.isoverify.history.Dictionary;
 import io.isoverify.history.validation.RowFields;
 import java.util.Arrays;
+import java.io.IOException;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ColumnReadStore;
-import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * The read_list column of one row group, read row by row. Its leaf is the element of a
+ * The read_list column of one row group, read row by row from its decoded pages
+ * ({@link ParquetColumn}). Its leaf is the element of a
  * LIST, so a row spans one or more entries told apart by definition levels:
  * <pre>
  *   level &lt; listLevel            the row has no list (null)
@@ -27,12 +27,9 @@ final class ParquetListColumn {
   /** What {@link #read} returns for a row whose list has a null element. */
   static final int NULL_ELEMENT = RowFields.NULL_ELEMENT;
 
-  private final ColumnReader reader;
-  private final PrimitiveTypeName type;
+  /** The list's leaf, decoded a page at a time; null when the file has no such column. */
+  private final ParquetColumn column;
   private final int listLevel;
-  private final int maxDefinition;
-  private final long entries;
-  private long consumed;
   private int[] codes = new int[16];
   private long[] raw = new long[16];
   /**
@@ -45,27 +42,15 @@ final class ParquetListColumn {
   private int[][] keyCodes = new int[0][];
   private int[] keyLength = new int[0];
 
-  private ParquetListColumn(ColumnReader reader, PrimitiveTypeName type, int listLevel,
-      int maxDefinition, long entries) {
-    this.reader = reader;
-    this.type = type;
+  private ParquetListColumn(ParquetColumn column, int listLevel) {
+    this.column = column;
     this.listLevel = listLevel;
-    this.maxDefinition = maxDefinition;
-    this.entries = entries;
   }
 
-  /**
-   * The list column of a row group, read through {@code readers}; {@code pages} holds the
-   * group's pages. Absent when d is null.
-   */
-  static ParquetListColumn of(ColumnDescriptor d, int listLevel, ColumnReadStore readers,
-      PageReadStore pages) {
-    if (d == null) {
-      return new ParquetListColumn(null, null, 0, 0, 0);
-    }
-    return new ParquetListColumn(readers.getColumnReader(d),
-        d.getPrimitiveType().getPrimitiveTypeName(), listLevel, d.getMaxDefinitionLevel(),
-        pages.getPageReader(d).getTotalValueCount());
+  /** The list column {@code d} of the row group {@code pages}; absent when d is null. */
+  static ParquetListColumn of(String name, ColumnDescriptor d, int listLevel, PageReadStore pages)
+      throws IOException {
+    return new ParquetListColumn(d == null ? null : ParquetColumn.of(name, d, pages), listLevel);
   }
 
   /**
@@ -73,11 +58,16 @@ final class ParquetListColumn {
    * {@link #codes()}, encoding elements in {@code d}; returns its length, {@link #NO_LIST}
    * or {@link #NULL_ELEMENT}. Moves to the next row.
    */
-  int read(Dictionary d, int key) {
-    if (reader == null) {
+  int read(Dictionary d, int key) throws IOException {
+    if (column == null) {
       return NO_LIST;
     }
-    int level = reader.getCurrentDefinitionLevel();
+    ParquetColumn c = column;
+    if (!c.hasEntry()) {
+      throw new IOException("column " + c.name + " ends before the row group's last row");
+    }
+    int maxDefinition = c.maxDefinitionLevel();
+    int level = c.definitionLevel();
     if (level < maxDefinition) {
       consume();
       boolean nullElement = level > listLevel;
@@ -87,12 +77,13 @@ final class ParquetListColumn {
     int n = 0;
     boolean nullElement = false;
     int same = 0;
+    PrimitiveTypeName type = c.type();
     boolean numeric = type != PrimitiveTypeName.BINARY;
     boolean cached = numeric && key >= 0;
     long[] lastRaw = cached && key < keyRaw.length ? keyRaw[key] : null;
     int lastLength = lastRaw == null ? 0 : keyLength[key];
     do {
-      if (reader.getCurrentDefinitionLevel() < maxDefinition) {
+      if (c.definitionLevel() < maxDefinition) {
         nullElement = true;
       } else {
         if (n == codes.length) {
@@ -100,9 +91,9 @@ final class ParquetListColumn {
           raw = Arrays.copyOf(raw, n * 2);
         }
         if (!numeric) {
-          codes[n] = d.encode(reader.getBinary().toStringUsingUTF8());
+          codes[n] = d.encode(c.binaryValue().toStringUsingUTF8());
         } else {
-          long x = type == PrimitiveTypeName.INT32 ? reader.getInteger() : reader.getLong();
+          long x = c.longValue();
           raw[n] = x;
           if (cached && same == n && n < lastLength && lastRaw[n] == x) {
             codes[n] = keyCodes[key][n];
@@ -144,18 +135,17 @@ final class ParquetListColumn {
     return codes;
   }
 
-  private void skipRestOfRow() {
+  private void skipRestOfRow() throws IOException {
     while (continuesRow()) {
       consume();
     }
   }
 
   private boolean continuesRow() {
-    return consumed < entries && reader.getCurrentRepetitionLevel() > 0;
+    return column.hasEntry() && column.repetitionLevel() > 0;
   }
 
-  private void consume() {
-    reader.consume();
-    consumed++;
+  private void consume() throws IOException {
+    column.next();
   }
 }

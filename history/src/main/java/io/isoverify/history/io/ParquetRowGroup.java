@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.stream.Stream;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.io.api.Binary;
 
@@ -39,9 +38,8 @@ final class ParquetRowGroup {
   private final Dictionary fieldNumbers = new Dictionary();
   private final Fields fields = new Fields();
 
-  /** The rows of one row group: {@code store} holds its pages; {@code lists} reads read_list. */
-  ParquetRowGroup(String file, ParquetHistoryLayout l, PageReadStore store,
-      ColumnReadStore lists) throws IOException {
+  /** The rows of one row group: {@code store} holds its pages. */
+  ParquetRowGroup(String file, ParquetHistoryLayout l, PageReadStore store) throws IOException {
     this.file = file;
     ColumnDescriptor[] d = {l.session, l.txn, l.txnPos, l.opPos, l.kind, l.key, l.value,
         l.outcome, l.startTs, l.endTs, l.predField, l.predLow, l.predHigh, l.predMatched};
@@ -49,8 +47,8 @@ final class ParquetRowGroup {
     for (int c = 0; c < d.length; c++) {
       columns[c] = ParquetColumn.of(RowFields.NAMES[c], d[c], store);
     }
-    readList = ParquetListColumn.of(l.readList, l.readListLevel, lists, store);
-    rowFields = ParquetListColumn.of(l.rowFields, l.rowFieldsLevel, lists, store);
+    readList = ParquetListColumn.of("read_list", l.readList, l.readListLevel, store);
+    rowFields = ParquetListColumn.of("row_fields", l.rowFields, l.rowFieldsLevel, store);
   }
 
   /** Reads the current row, named {@code row} in messages, and moves to the next. */
