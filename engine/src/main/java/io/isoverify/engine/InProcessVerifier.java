@@ -11,6 +11,7 @@ import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.DuplicateWrite;
 import io.isoverify.history.check.HistoryShape;
+import io.isoverify.history.check.ListOrders;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
@@ -41,6 +42,7 @@ import java.util.function.Supplier;
 public final class InProcessVerifier {
   private final VerifierOptions options;
   private final ProgressListener progress;
+  private long graphInputNanos;
 
   public InProcessVerifier(VerifierOptions options) {
     this(options, ProgressListener.NONE);
@@ -70,9 +72,20 @@ public final class InProcessVerifier {
     progress.retained("history", h);
     PolygraphInput[] input = new PolygraphInput[1];
     PredicateObservations observations = PredicateObservations.of(h);
+    ListOrders[] lists = new ListOrders[1];
+    Supplier<ListOrders> listOrders = () -> {
+      if (lists[0] == null) {
+        lists[0] = ListOrders.of(h, LevelPipeline.EXAMPLES);
+      }
+      return lists[0];
+    };
     Supplier<PolygraphInput> polygraph = () -> {
       if (input[0] == null) {
-        input[0] = PolygraphInput.of(h, observations);
+        progress.phase("graph input");
+        long t0 = System.nanoTime();
+        input[0] = PolygraphInput.of(h, observations, listOrders.get());
+        lists[0] = null; // the input holds the orders now
+        graphInputNanos = System.nanoTime() - t0;
         progress.retained("polygraph input", input[0]);
       }
       return input[0];
@@ -85,7 +98,16 @@ public final class InProcessVerifier {
           partitions.accept(level, p);
           return new PartitionInput(p);
         },
-        UncheckedInformation.of(h.predicates().size(), observations));
+        UncheckedInformation.of(h.predicates().size(), observations), listOrders);
+  }
+
+  /**
+   * How long the last {@link #verify} spent making the polygraph's input from the History
+   * (phase "graph input": {@link PolygraphInput#of}, once for every level); 0 when no level
+   * needed it.
+   */
+  public long graphInputNanos() {
+    return graphInputNanos;
   }
 
   /**
@@ -113,16 +135,20 @@ public final class InProcessVerifier {
    */
   Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
       LevelPipeline.Graphs graphs) {
-    return verifyWith(h, levels, shape, graphs, new UncheckedInformation(h.predicates().size()));
+    return verifyWith(h, levels, shape, graphs, new UncheckedInformation(h.predicates().size()),
+        () -> ListOrders.of(h, LevelPipeline.EXAMPLES));
   }
 
-  /** The same, with what the graphs leave unchecked stated by the caller. */
+  /**
+   * The same, with what the graphs leave unchecked stated by the caller, and the read lists'
+   * orders from {@code lists} (computed once when the graphs need them too).
+   */
   Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
-      LevelPipeline.Graphs graphs, UncheckedInformation unchecked) {
+      LevelPipeline.Graphs graphs, UncheckedInformation unchecked, Supplier<ListOrders> lists) {
     progress.phase("non-cycle checks");
     long t0 = System.nanoTime();
     NonCycleFindings found = PredicateObservations.of(h).addedTo(
-        NonCycleChecks.findings(h, LevelPipeline.EXAMPLES), LevelPipeline.EXAMPLES);
+        NonCycleChecks.findings(h, LevelPipeline.EXAMPLES, lists), LevelPipeline.EXAMPLES);
     for (Certificate c : found.examples()) {
       if (ListAnomalyCheck.covers(c.anomaly()) || PredicateAnomalyCheck.covers(c.anomaly())) {
         Check check = ListAnomalyCheck.covers(c.anomaly()) ? ListAnomalyCheck.check(h, c)

@@ -3,6 +3,7 @@ package io.isoverify.history.check;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The anomalies found straight from a History held in memory, without any search (mtc
@@ -30,11 +31,22 @@ public final class NonCycleChecks {
 
   /** Everything the checks find, keeping {@code examplesPerKind} certificates of each kind. */
   public static NonCycleFindings findings(History h, int examplesPerKind) {
+    return findings(h, examplesPerKind, () -> ListOrders.of(h, examplesPerKind));
+  }
+
+  /**
+   * The same with the read lists' orders and findings from {@code lists} (asked only when no
+   * duplicate write refuses the history, and built keeping {@code examplesPerKind}
+   * certificates of each kind): a caller that needs the orders again, for the polygraph
+   * ({@code PolygraphInput}), computes them once.
+   */
+  public static NonCycleFindings findings(History h, int examplesPerKind,
+      Supplier<ListOrders> lists) {
     NonCycleTally tally = new NonCycleTally(examplesPerKind);
     KeyGroups.forEach(h, (key, rules, valueCode) -> tally.add(rules, key, valueCode));
     NonCycleFindings found =
         NonCycleReduce.reduce(List.of(tally), null, KeyGroups.outcomes(h), examplesPerKind);
     return found.duplicate() != null ? found
-        : ListOrders.of(h, examplesPerKind).addedTo(found, examplesPerKind);
+        : lists.get().addedTo(found, examplesPerKind);
   }
 }
