@@ -1,7 +1,5 @@
 package io.isoverify.history.io;
 
-import io.isoverify.history.Dictionary;
-import io.isoverify.history.validation.RowFields;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.parquet.bytes.ByteBufferInputStream;
@@ -116,17 +114,6 @@ final class ParquetColumn {
 
   Binary binaryValue() {
     return binaries[index];
-  }
-
-  /** The dictionary code of the value: as a 64-bit integer, or as a UTF-8 string. */
-  int code(Dictionary d) {
-    return isBinary() ? d.encode(binaries[index].toStringUsingUTF8()) : d.encode(longs[index]);
-  }
-
-  /** The value as a readable string, for messages. */
-  String show() {
-    return isBinary() ? RowFields.quoted(binaries[index].toStringUsingUTF8())
-        : Long.toString(longs[index]);
   }
 
   /** Decodes the next page; past the last one the column holds no entry. */
