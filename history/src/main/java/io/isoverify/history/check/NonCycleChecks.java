@@ -2,6 +2,7 @@ package io.isoverify.history.check;
 
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -13,12 +14,16 @@ import java.util.function.Supplier;
  * engines run). Each one violates SER, SI and SSER alike.
  *
  * <p>The in-process driver of the per-key rules the Spark engine runs too: the operations
- * grouped by key ({@link KeyGroups}), {@link KeyRules} per key, the results folded into one
- * {@link NonCycleTally} with the History's names, then {@link NonCycleReduce} (only the
+ * grouped by key ({@link KeyGroups}), {@link KeyRules} per key on parallel threads over parts
+ * of the keys, the results folded into one {@link NonCycleTally} per part with the History's
+ * names, then {@link NonCycleReduce} (only the
  * reads of transactions that may have committed count: committed ones, and those with an
  * unknown outcome that a counted transaction read from). O(operations + keys + values).
  */
 public final class NonCycleChecks {
+  /** One part's tally of the per-key rules and its scratch. */
+  private record Part(NonCycleTally tally, KeyRules rules) {}
+
   /** How many certificates of each anomaly {@link #check(History)} keeps. */
   public static final int DEFAULT_EXAMPLES = 1000;
 
@@ -42,10 +47,24 @@ public final class NonCycleChecks {
    */
   public static NonCycleFindings findings(History h, int examplesPerKind,
       Supplier<ListOrders> lists) {
-    NonCycleTally tally = new NonCycleTally(examplesPerKind);
-    KeyGroups.forEach(h, (key, rules, valueCode) -> tally.add(rules, key, valueCode));
-    NonCycleFindings found =
-        NonCycleReduce.reduce(List.of(tally), null, KeyGroups.outcomes(h), examplesPerKind);
+    return findings(h, examplesPerKind, lists, KeyGroups.defaultParts(h));
+  }
+
+  /** The same with the keys cut into {@code parts} parts (the result does not depend on it). */
+  static NonCycleFindings findings(History h, int examplesPerKind, Supplier<ListOrders> lists,
+      int partCount) {
+    byte[] outcome = KeyGroups.outcomes(h);
+    List<Part> parts = KeyGroups.forEachBlockInParts(h, null, partCount,
+        () -> new Part(new NonCycleTally(examplesPerKind), new KeyRules()),
+        (part, key, block, local) -> {
+          part.rules().run(block, key, outcome);
+          part.tally().add(part.rules(), key, local.code);
+        });
+    List<NonCycleTally> tallies = new ArrayList<>(parts.size());
+    for (Part p : parts) {
+      tallies.add(p.tally());
+    }
+    NonCycleFindings found = NonCycleReduce.reduce(tallies, null, outcome, examplesPerKind);
     return found.duplicate() != null ? found
         : lists.get().addedTo(found, examplesPerKind);
   }
