@@ -47,6 +47,42 @@ public final class KeyGroups {
     });
   }
 
+  /** Receives each key's results in a part of the keys, with that part's own state. */
+  public interface RulesVisitor<T> {
+    /** As {@link Visitor#key}, for the part whose state is {@code part}. */
+    void key(T part, int key, KeyRules rules, int[] valueCode);
+  }
+
+  /**
+   * As {@link #forEach}, on parallel threads over consecutive ranges of the keys
+   * ({@link #forEachBlockInParts}), each range with its own state from {@code newPart}: the
+   * states, in key order (each range's keys are visited in increasing order, every key
+   * once). For results that do not depend on how the keys are cut.
+   */
+  public static <T> List<T> forEachInParts(History h, Supplier<T> newPart,
+      RulesVisitor<T> visitor) {
+    return forEachInParts(h, defaultParts(h), newPart, visitor);
+  }
+
+  /** The same in {@code parts} ranges of keys (tests: results must not depend on it). */
+  public static <T> List<T> forEachInParts(History h, int parts, Supplier<T> newPart,
+      RulesVisitor<T> visitor) {
+    byte[] outcome = outcomes(h);
+    List<RulesPart<T>> states = forEachBlockInParts(h, null, parts,
+        () -> new RulesPart<>(newPart.get(), new KeyRules()), (part, k, block, local) -> {
+          part.rules().run(block, k, outcome);
+          visitor.key(part.state(), k, part.rules(), local.code);
+        });
+    List<T> out = new ArrayList<>(states.size());
+    for (RulesPart<T> p : states) {
+      out.add(p.state());
+    }
+    return out;
+  }
+
+  /** A part's state and its rules' scratch. */
+  private record RulesPart<T>(T state, KeyRules rules) {}
+
   /** Receives each key's block and its value numbering, valid only during the call. */
   interface BlockVisitor {
     void key(int key, KeyOps block, LocalValues local);
@@ -84,7 +120,7 @@ public final class KeyGroups {
    * How many parts {@link #forEachBlockInParts} cuts a history's keys into: one per available
    * processor, at most {@link #MAX_PARTS}, one per {@link #OPS_PER_PART} operations at least.
    */
-  static int defaultParts(History h) {
+  public static int defaultParts(History h) {
     return Math.max(1, Math.min(Math.min(MAX_PARTS, Runtime.getRuntime().availableProcessors()),
         h.opCount() / OPS_PER_PART + 1));
   }

@@ -2,7 +2,6 @@ package io.isoverify.history.check;
 
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -21,9 +20,6 @@ import java.util.function.Supplier;
  * unknown outcome that a counted transaction read from). O(operations + keys + values).
  */
 public final class NonCycleChecks {
-  /** One part's tally of the per-key rules and its scratch. */
-  private record Part(NonCycleTally tally, KeyRules rules) {}
-
   /** How many certificates of each anomaly {@link #check(History)} keeps. */
   public static final int DEFAULT_EXAMPLES = 1000;
 
@@ -53,18 +49,11 @@ public final class NonCycleChecks {
   /** The same with the keys cut into {@code parts} parts (the result does not depend on it). */
   static NonCycleFindings findings(History h, int examplesPerKind, Supplier<ListOrders> lists,
       int partCount) {
-    byte[] outcome = KeyGroups.outcomes(h);
-    List<Part> parts = KeyGroups.forEachBlockInParts(h, null, partCount,
-        () -> new Part(new NonCycleTally(examplesPerKind), new KeyRules()),
-        (part, key, block, local) -> {
-          part.rules().run(block, key, outcome);
-          part.tally().add(part.rules(), key, local.code);
-        });
-    List<NonCycleTally> tallies = new ArrayList<>(parts.size());
-    for (Part p : parts) {
-      tallies.add(p.tally());
-    }
-    NonCycleFindings found = NonCycleReduce.reduce(tallies, null, outcome, examplesPerKind);
+    List<NonCycleTally> tallies = KeyGroups.forEachInParts(h, partCount,
+        () -> new NonCycleTally(examplesPerKind),
+        (tally, key, rules, valueCode) -> tally.add(rules, key, valueCode));
+    NonCycleFindings found =
+        NonCycleReduce.reduce(tallies, null, KeyGroups.outcomes(h), examplesPerKind);
     return found.duplicate() != null ? found
         : lists.get().addedTo(found, examplesPerKind);
   }
