@@ -17,7 +17,8 @@ import java.util.stream.IntStream;
  * to the key); the visitor gets the local-to-History code map.
  *
  * <p>Cost: O(operations + keys) time; 13 bytes per keyed operation of scratch (the sorted
- * columns), freed on return.
+ * columns), freed on return. {@link #forEachInParts} runs the rules on parallel threads
+ * over ranges of keys, for results that do not depend on the ranges.
  */
 public final class KeyGroups {
   private KeyGroups() {}
@@ -103,20 +104,6 @@ public final class KeyGroups {
   }
 
   /**
-   * As {@link #forEachBlock}, the keys cut into consecutive ranges with about as many
-   * operations each, one per available processor (at most {@link #MAX_PARTS}), visited on
-   * parallel threads, each range with its own state from {@code newPart}: the states, in key
-   * order. For rules whose results are reduced independently of how keys are partitioned
-   * (as the Spark engine's partitions are: {@link NonCycleReduce}, {@link ListReduce}).
-   * Time O(operations + keys) over the processors, plus one sequential pass grouping the
-   * operations.
-   */
-  static <T> List<T> forEachBlockInParts(History h, boolean[] only, Supplier<T> newPart,
-      PartVisitor<T> visitor) {
-    return forEachBlockInParts(h, only, defaultParts(h), newPart, visitor);
-  }
-
-  /**
    * How many parts {@link #forEachBlockInParts} cuts a history's keys into: one per available
    * processor, at most {@link #MAX_PARTS}, one per {@link #OPS_PER_PART} operations at least.
    */
@@ -125,7 +112,15 @@ public final class KeyGroups {
         h.opCount() / OPS_PER_PART + 1));
   }
 
-  /** The same in {@code parts} ranges of keys (fewer when there are fewer keys). */
+  /**
+   * As {@link #forEachBlock}, the keys cut into {@code parts} consecutive ranges with about
+   * as many operations each (some empty when there are few keys), visited on parallel
+   * threads, each range with its own state from {@code newPart}: the states, in key order.
+   * For rules whose results are reduced independently of how keys are partitioned (as the
+   * Spark engine's partitions are: {@link NonCycleReduce}, {@link ListReduce}). Time
+   * O(operations + keys) over the processors, plus one sequential pass grouping the
+   * operations.
+   */
   static <T> List<T> forEachBlockInParts(History h, boolean[] only, int parts,
       Supplier<T> newPart, PartVisitor<T> visitor) {
     Blocks blocks = new Blocks(h, only);
