@@ -55,22 +55,23 @@ final class ListReplay {
    * commits, else why not.
    */
   String problem(int t, int o, int seen) {
-    int[] list = h.readList(o);
+    int[] list = h.readListShared(o);
+    int length = h.readListLength(o);
     int k = h.opKey(o);
     int i = 0;
     for (int j = 0; j < position[k].length && position[k][j] < seen; j++) {
-      if (i >= list.length || list[i++] != value[k][j]) {
+      if (i >= length || list[i++] != value[k][j]) {
         return mismatch(t, o, i - 1);
       }
     }
     for (int p = h.firstOp(t); p < o; p++) {
       if (h.opKindOrdinal(p) == APPEND && h.opKey(p) == k) {
-        if (i >= list.length || list[i++] != h.opValue(p)) {
+        if (i >= length || list[i++] != h.opValue(p)) {
           return mismatch(t, o, i - 1);
         }
       }
     }
-    return i == list.length ? null : mismatch(t, o, i);
+    return i == length ? null : mismatch(t, o, i);
   }
 
   private String mismatch(int t, int o, int at) {

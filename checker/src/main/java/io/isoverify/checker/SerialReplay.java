@@ -51,7 +51,7 @@ public final class SerialReplay {
         if (!Transactions.isRead(h, o) || h.opKey(o) < 0) {
           continue;
         }
-        String list = lists != null && h.readList(o) != null ? lists.problem(t, o, p) : null;
+        String list = lists != null && h.readListShared(o) != null ? lists.problem(t, o, p) : null;
         if (list != null) {
           return Check.rejected(list);
         }

@@ -53,7 +53,7 @@ public final class SnapshotReplay {
         if (h.opKey(o) < 0) {
           continue;
         }
-        String list = lists != null && h.readList(o) != null
+        String list = lists != null && h.readListShared(o) != null
             ? lists.problem(t, o, snapshot[i]) : null;
         if (list != null) {
           return Check.rejected(list);

@@ -50,8 +50,28 @@ public final class InProcessEngine implements Engine {
   public List<LevelReport> check(History h, List<Level> levels, LinkedHashMap<String, Long> phases,
       ProgressListener progress,
       java.util.function.BiConsumer<Level, io.isoverify.graph.Partition> partitions) {
-    Map<Level, LevelResult> results = new InProcessVerifier(options, progress)
-        .verify(h, new LinkedHashSet<>(levels), partitions);
-    return LevelReport.of(levels, results, phases);
+    InProcessVerifier verifier = new InProcessVerifier(options, progress);
+    Map<Level, LevelResult> results = verifier.verify(h, new LinkedHashSet<>(levels), partitions);
+    List<LevelReport> reports = LevelReport.of(levels, results, phases);
+    if (verifier.graphInputNanos() > 0) {
+      putAfter(phases, "non-cycle checks", "graph input", verifier.graphInputNanos());
+    }
+    return reports;
+  }
+
+  /** Puts {@code name} into {@code phases} right after {@code before} (at the end without it). */
+  private static void putAfter(LinkedHashMap<String, Long> phases, String before, String name,
+      long nanos) {
+    LinkedHashMap<String, Long> rest = new LinkedHashMap<>();
+    boolean after = !phases.containsKey(before);
+    for (Map.Entry<String, Long> e : phases.entrySet()) {
+      if (after) {
+        rest.put(e.getKey(), e.getValue());
+      }
+      after |= e.getKey().equals(before);
+    }
+    rest.keySet().forEach(phases::remove);
+    phases.put(name, nanos);
+    phases.putAll(rest);
   }
 }

@@ -12,6 +12,7 @@ import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.DuplicateWrite;
 import io.isoverify.history.check.HistoryShape;
 import io.isoverify.history.check.Level;
+import io.isoverify.history.check.ListOrders;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.check.PredicateObservations;
@@ -41,6 +42,7 @@ import java.util.function.Supplier;
 public final class InProcessVerifier {
   private final VerifierOptions options;
   private final ProgressListener progress;
+  private long graphInputNanos;
 
   public InProcessVerifier(VerifierOptions options) {
     this(options, ProgressListener.NONE);
@@ -69,11 +71,23 @@ public final class InProcessVerifier {
       java.util.function.BiConsumer<Level, Partition> partitions) {
     progress.retained("history", h);
     PolygraphInput[] input = new PolygraphInput[1];
-    // computed (once, cached by history) in the non-cycle checks' phase, which asks first;
-    // SSER's graph has the real-time edges, so its predicate reads need fewer candidates
+    ListOrders[] lists = new ListOrders[1];
+    Supplier<ListOrders> listOrders = () -> {
+      if (lists[0] == null) {
+        lists[0] = ListOrders.of(h, LevelPipeline.EXAMPLES);
+      }
+      return lists[0];
+    };
+    // the observations are computed once, cached by history, in the non-cycle checks' phase,
+    // which asks first; SSER's graph has the real-time edges, so its predicate reads need
+    // fewer candidates
     Supplier<PolygraphInput> polygraph = () -> {
       if (input[0] == null) {
-        input[0] = PolygraphInput.of(h, PredicateObservations.of(h));
+        progress.phase("graph input");
+        long t0 = System.nanoTime();
+        input[0] = PolygraphInput.of(h, PredicateObservations.of(h), listOrders.get());
+        lists[0] = null; // the input holds the orders now
+        graphInputNanos = System.nanoTime() - t0;
         progress.retained("polygraph input", input[0]);
       }
       return input[0];
@@ -92,7 +106,17 @@ public final class InProcessVerifier {
           return new PartitionInput(p);
         },
         level -> UncheckedInformation.of(h.predicates().size(), level == Level.SSER
-            ? PredicateObservations.realTime(h) : PredicateObservations.of(h)));
+            ? PredicateObservations.realTime(h) : PredicateObservations.of(h)),
+        listOrders);
+  }
+
+  /**
+   * How long the last {@link #verify} spent making the polygraph's input from the History
+   * (phase "graph input": {@link PolygraphInput#of}, once for every level); 0 when no level
+   * needed it.
+   */
+  public long graphInputNanos() {
+    return graphInputNanos;
   }
 
   /**
@@ -121,17 +145,22 @@ public final class InProcessVerifier {
   Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
       LevelPipeline.Graphs graphs) {
     UncheckedInformation none = new UncheckedInformation(h.predicates().size());
-    return verifyWith(h, levels, shape, graphs, level -> none);
+    return verifyWith(h, levels, shape, graphs, level -> none,
+        () -> ListOrders.of(h, LevelPipeline.EXAMPLES));
   }
 
-  /** The same, with what the graphs leave unchecked, per level, stated by the caller. */
+  /**
+   * The same, with what the graphs leave unchecked, per level, stated by the caller, and the
+   * read lists' orders from {@code lists} (computed once when the graphs need them too).
+   */
   Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
       LevelPipeline.Graphs graphs,
-      java.util.function.Function<Level, UncheckedInformation> unchecked) {
+      java.util.function.Function<Level, UncheckedInformation> unchecked,
+      Supplier<ListOrders> lists) {
     progress.phase("non-cycle checks");
     long t0 = System.nanoTime();
     NonCycleFindings found = PredicateObservations.of(h).addedTo(
-        NonCycleChecks.findings(h, LevelPipeline.EXAMPLES), LevelPipeline.EXAMPLES);
+        NonCycleChecks.findings(h, LevelPipeline.EXAMPLES, lists), LevelPipeline.EXAMPLES);
     for (Certificate c : found.examples()) {
       if (ListAnomalyCheck.covers(c.anomaly()) || PredicateAnomalyCheck.covers(c.anomaly())) {
         Check check = ListAnomalyCheck.covers(c.anomaly()) ? ListAnomalyCheck.check(h, c)

@@ -140,6 +140,16 @@ public final class PolygraphInput {
 
   /** The same with the predicate reads' observations computed already. */
   public static PolygraphInput of(History h, PredicateObservations observations) {
+    return of(h, observations, ListOrders.of(h));
+  }
+
+  /**
+   * The same with the read lists' orders computed already (the in-process engine's non-cycle
+   * checks compute them: history's {@link ListOrders}, the same orders whatever number of
+   * examples they keep).
+   */
+  public static PolygraphInput of(History h, PredicateObservations observations,
+      ListOrders lists) {
     int n = h.txnCount();
     int[] session = new int[n];
     byte[] outcome = new byte[n];
@@ -152,7 +162,6 @@ public final class PolygraphInput {
       end[t] = h.endTs(t);
     }
     int keys = h.keys().size();
-    ListOrders lists = ListOrders.of(h);
     KeyedOperations.Arrays a = Operations.arrays(h);
     return new PolygraphInput(keys, session, outcome, start, end, new Operations(a),
         lists.orderStart(), lists.orderTxn(), lists.listKeys(), a.internalReads(),

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The graph's arrays assembled from per-key parts: exactly what the encoding says on a
  * small history, and the same arrays whether the keys come in one part (in-process) or
- * spread over several in any order and serialized (Spark's partitions).
+ * spread over several in any order and serialized (Spark's partitions), or are run on
+ * parallel threads over parts of the keys (in-process).
  */
 class KeyedOperationsTest {
   private static final String HISTORY = """
@@ -59,6 +60,21 @@ class KeyedOperationsTest {
     Operations spread = new Operations(KeyedOperations.assemble(shipped, keyCode,
         h.keys().size(), h.txnCount()));
     assertTrue(spread.sameAs(Operations.of(h)));
+  }
+
+  @Test
+  void rulesOnParallelPartsOfTheKeysGiveTheSameArrays() {
+    History h = HistoryDsl.parse(HISTORY + "d: [w z 8; r q init; w q 4] [r z 8; r q 4]\n"
+        + "e: [r q 4; w r 1; w s 2] [r r 1; r s 2; w x 9]\n");
+    Operations one = new Operations(Operations.arrays(h, 1));
+    for (int parts = 2; parts <= 6; parts++) {
+      Operations many = new Operations(Operations.arrays(h, parts));
+      assertTrue(many.sameAs(one), parts + " parts");
+      assertArrayEquals(Operations.arrays(h, 1).internalReads(),
+          Operations.arrays(h, parts).internalReads(), parts + " parts");
+      assertArrayEquals(Operations.arrays(h, 1).overwrittenWrites(),
+          Operations.arrays(h, parts).overwrittenWrites(), parts + " parts");
+    }
   }
 
   private static KeyedOperations roundTrip(KeyedOperations k) throws Exception {

@@ -191,6 +191,20 @@ public final class History {
     return readLists.of(o);
   }
 
+  /**
+   * The same without a copy, for hot loops: the list is the first {@link #readListLength}
+   * elements of the array returned, which other reads share (callers never change it); null
+   * when o has no list. O(1).
+   */
+  public int[] readListShared(int o) {
+    return readLists.shared(o);
+  }
+
+  /** The length of operation o's read list; 0 when it has none. */
+  public int readListLength(int o) {
+    return readLists.length(o);
+  }
+
   /** For a predicate read: its predicate; else null. */
   public PredicateRead predicate(int o) {
     return predicates.get(o);

@@ -1,10 +1,18 @@
 package io.isoverify.history;
 
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveAction;
+
 /**
  * Stable sorts of index permutations by primitive keys, without boxing: the builder and
- * the graph stages sort 10^7 transactions or 10^8 operations this way.
+ * the graph stages sort 10^7 transactions or 10^8 operations this way. A merge sort, O(n log
+ * n), O(n) on sorted input; halves of more than {@link #PARALLEL} indexes are sorted on
+ * parallel threads (the common fork-join pool; a stable sort's result does not depend on it).
  */
 public final class IndexSort {
+  /** Below this many indexes, a range is sorted on the calling thread. */
+  static final int PARALLEL = 1 << 18;
+
   private IndexSort() {}
 
   /** The permutation 0..n-1 ordered by {@code key[i]}, ties by index. */
@@ -14,8 +22,40 @@ public final class IndexSort {
       idx[i] = i;
     }
     int[] tmp = new int[n];
-    mergeSort(idx, tmp, 0, n, key);
+    if (n > PARALLEL) {
+      ForkJoinPool.commonPool().invoke(new Sort(idx, tmp, 0, n, key));
+    } else {
+      mergeSort(idx, tmp, 0, n, key);
+    }
     return idx;
+  }
+
+  /** A range sorted as {@link #mergeSort} does, its halves as parallel tasks when large. */
+  private static final class Sort extends RecursiveAction {
+    private final int[] a;
+    private final int[] tmp;
+    private final int lo;
+    private final int hi;
+    private final long[] key;
+
+    Sort(int[] a, int[] tmp, int lo, int hi, long[] key) {
+      this.a = a;
+      this.tmp = tmp;
+      this.lo = lo;
+      this.hi = hi;
+      this.key = key;
+    }
+
+    @Override
+    protected void compute() {
+      if (hi - lo <= PARALLEL) {
+        mergeSort(a, tmp, lo, hi, key);
+        return;
+      }
+      int mid = (lo + hi) >>> 1;
+      invokeAll(new Sort(a, tmp, lo, mid, key), new Sort(a, tmp, mid, hi, key));
+      merge(a, tmp, lo, mid, hi, key);
+    }
   }
 
   private static void mergeSort(int[] a, int[] tmp, int lo, int hi, long[] key) {
@@ -35,6 +75,11 @@ public final class IndexSort {
     int mid = (lo + hi) >>> 1;
     mergeSort(a, tmp, lo, mid, key);
     mergeSort(a, tmp, mid, hi, key);
+    merge(a, tmp, lo, mid, hi, key);
+  }
+
+  /** Merges the sorted ranges lo..mid-1 and mid..hi-1, ties to the first. */
+  private static void merge(int[] a, int[] tmp, int lo, int mid, int hi, long[] key) {
     if (key[a[mid - 1]] <= key[a[mid]]) {
       return;
     }

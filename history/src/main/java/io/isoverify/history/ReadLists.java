@@ -40,6 +40,20 @@ final class ReadLists extends AbstractMap<Integer, int[]> {
     this.count = count;
   }
 
+  /**
+   * The array whose first {@link #length} elements are operation {@code o}'s list, shared
+   * with other reads (never to be changed), or null when o has none. O(1).
+   */
+  int[] shared(int o) {
+    int b = o >= 0 && o < branchOfOp.length ? branchOfOp[o] : -1;
+    return b < 0 ? null : branches[b];
+  }
+
+  /** The length of operation {@code o}'s list (0 when it has none). */
+  int length(int o) {
+    return o >= 0 && o < lengthOfOp.length ? lengthOfOp[o] : 0;
+  }
+
   /** The list of operation {@code o}, as a new array, or null. */
   int[] of(int o) {
     int b = o >= 0 && o < branchOfOp.length ? branchOfOp[o] : -1;

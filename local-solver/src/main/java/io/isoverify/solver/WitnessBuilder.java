@@ -16,8 +16,8 @@ import java.util.List;
  * <ul>
  *   <li>SER, SSER: the order is a topological order of G (Kahn, O(V + E)).
  *   <li>SI (polysi section 4): the commit order is a topological order of the induced graph
- *       (D ; RW?), walked without materializing it (O(V + sum over D edges a->b of the RW
- *       edges out of b)); each transaction starts right after the last commit of its
+ *       (D ; RW?), walked without materializing it, on its split graph (a node per vertex
+ *       for "after it by an RW edge", so O(V + E)); each transaction starts right after the last commit of its
  *       D-predecessors in G. That start point sees every D-predecessor, and it misses
  *       every S with T -RW-> S, because each D-predecessor A of T has the induced edge
  *       A -> S and so commits before S.
@@ -150,48 +150,67 @@ public final class WitnessBuilder {
     int[] out = fill(outStart, from, snapshot, false);
     int[] rwStart = snapshot ? csr(from, true, true) : new int[n + 1];
     int[] rwOut = snapshot ? fill(rwStart, from, true, true) : new int[0];
-    int[] indegree = new int[n];
+    // Kahn over the split graph (polysi section 4's induced graph made linear): besides
+    // vertex b, a node n + b stands for "after b by an RW edge": each D edge a -> b also
+    // enters it (when b has RW edges out), and it enters each c with b -RW-> c, so its
+    // paths a -> n + b -> c are the induced edges (D ; RW), and an order of the split
+    // graph restricted to the vertices is one of the induced graph. O(V + E).
+    int nodes = snapshot ? 2 * n : n;
+    int[] indegree = new int[nodes];
     for (int e = 0; e < m; e++) {
       if (!snapshot || type[e] != RW) {
         indegree[to[e]]++;
-        for (int i = rwStart[to[e]]; i < rwStart[to[e] + 1]; i++) {
-          indegree[to[rwOut[i]]]++;
+        if (rwStart[to[e]] < rwStart[to[e] + 1]) {
+          indegree[n + to[e]]++;
         }
+      } else {
+        indegree[to[e]]++; // from n + from[e]
       }
     }
-    int[] queue = new int[n];
+    int[] queue = new int[nodes];
     int head = 0;
     int tail = 0;
-    for (int v = 0; v < n; v++) {
+    for (int v = 0; v < nodes; v++) {
       if (indegree[v] == 0) {
         queue[tail++] = v;
       }
     }
     while (head < tail) {
       int a = queue[head++];
-      for (int i = outStart[a]; i < outStart[a + 1]; i++) {
-        int b = to[out[i]];
-        if (--indegree[b] == 0) {
-          queue[tail++] = b;
-        }
-        for (int j = rwStart[b]; j < rwStart[b + 1]; j++) {
+      if (a >= n) {
+        for (int j = rwStart[a - n]; j < rwStart[a - n + 1]; j++) {
           int c = to[rwOut[j]];
           if (--indegree[c] == 0) {
             queue[tail++] = c;
           }
         }
+        continue;
+      }
+      for (int i = outStart[a]; i < outStart[a + 1]; i++) {
+        int b = to[out[i]];
+        if (--indegree[b] == 0) {
+          queue[tail++] = b;
+        }
+        if (rwStart[b] < rwStart[b + 1] && --indegree[n + b] == 0) {
+          queue[tail++] = n + b;
+        }
       }
     }
-    if (tail != n) {
-      throw new IllegalStateException("the chosen graph has a cycle: " + (n - tail) + " vertices unordered");
+    if (tail != nodes) {
+      throw new IllegalStateException("the chosen graph has a cycle: " + (nodes - tail)
+          + " vertices unordered");
     }
     int[] position = new int[n];
     int[] order = new int[n - 1];
     int k = 0;
-    for (int i = 0; i < n; i++) {
-      position[queue[i]] = txnOf[queue[i]] < 0 ? -1 : k;
-      if (txnOf[queue[i]] >= 0) {
-        order[k++] = txnOf[queue[i]];
+    for (int i = 0; i < nodes; i++) {
+      int v = queue[i];
+      if (v >= n) {
+        continue;
+      }
+      position[v] = txnOf[v] < 0 ? -1 : k;
+      if (txnOf[v] >= 0) {
+        order[k++] = txnOf[v];
       }
     }
     int[] readers = new int[reads.size()];

@@ -1,7 +1,11 @@
 package io.isoverify.history.check;
 
 import io.isoverify.history.History;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 /**
  * A History's operations grouped by key, each key's block run through {@link KeyRules} (mtc
@@ -13,7 +17,8 @@ import java.util.Arrays;
  * to the key); the visitor gets the local-to-History code map.
  *
  * <p>Cost: O(operations + keys) time; 13 bytes per keyed operation of scratch (the sorted
- * columns), freed on return.
+ * columns), freed on return. {@link #forEachInParts} runs the rules on parallel threads
+ * over ranges of keys, for results that do not depend on the ranges.
  */
 public final class KeyGroups {
   private KeyGroups() {}
@@ -43,6 +48,42 @@ public final class KeyGroups {
     });
   }
 
+  /** Receives each key's results in a part of the keys, with that part's own state. */
+  public interface RulesVisitor<T> {
+    /** As {@link Visitor#key}, for the part whose state is {@code part}. */
+    void key(T part, int key, KeyRules rules, int[] valueCode);
+  }
+
+  /**
+   * As {@link #forEach}, on parallel threads over consecutive ranges of the keys
+   * ({@link #forEachBlockInParts}), each range with its own state from {@code newPart}: the
+   * states, in key order (each range's keys are visited in increasing order, every key
+   * once). For results that do not depend on how the keys are cut.
+   */
+  public static <T> List<T> forEachInParts(History h, Supplier<T> newPart,
+      RulesVisitor<T> visitor) {
+    return forEachInParts(h, defaultParts(h), newPart, visitor);
+  }
+
+  /** The same in {@code parts} ranges of keys (tests: results must not depend on it). */
+  public static <T> List<T> forEachInParts(History h, int parts, Supplier<T> newPart,
+      RulesVisitor<T> visitor) {
+    byte[] outcome = outcomes(h);
+    List<RulesPart<T>> states = forEachBlockInParts(h, null, parts,
+        () -> new RulesPart<>(newPart.get(), new KeyRules()), (part, k, block, local) -> {
+          part.rules().run(block, k, outcome);
+          visitor.key(part.state(), k, part.rules(), local.code);
+        });
+    List<T> out = new ArrayList<>(states.size());
+    for (RulesPart<T> p : states) {
+      out.add(p.state());
+    }
+    return out;
+  }
+
+  /** A part's state and its rules' scratch. */
+  private record RulesPart<T>(T state, KeyRules rules) {}
+
   /** Receives each key's block and its value numbering, valid only during the call. */
   interface BlockVisitor {
     void key(int key, KeyOps block, LocalValues local);
@@ -53,48 +94,133 @@ public final class KeyGroups {
    * when null), in key order.
    */
   static void forEachBlock(History h, boolean[] only, BlockVisitor visitor) {
-    int keys = h.keys().size();
-    int[] start = new int[keys + 1];
-    for (int o = 0; o < h.opCount(); o++) {
-      int k = h.opKey(o);
-      if (k >= 0 && (only == null || only[k])) {
-        start[k + 1]++;
-      }
+    Blocks blocks = new Blocks(h, only);
+    blocks.visit(0, blocks.keys, visitor);
+  }
+
+  /** Receives each key's block in a part of the keys, with that part's own state. */
+  interface PartVisitor<T> {
+    void key(T part, int key, KeyOps block, LocalValues local);
+  }
+
+  /**
+   * How many parts {@link #forEachBlockInParts} cuts a history's keys into: one per available
+   * processor, at most {@link #MAX_PARTS}, one per {@link #OPS_PER_PART} operations at least.
+   */
+  public static int defaultParts(History h) {
+    return Math.max(1, Math.min(Math.min(MAX_PARTS, Runtime.getRuntime().availableProcessors()),
+        h.opCount() / OPS_PER_PART + 1));
+  }
+
+  /**
+   * As {@link #forEachBlock}, the keys cut into {@code parts} consecutive ranges with about
+   * as many operations each (some empty when there are few keys), visited on parallel
+   * threads, each range with its own state from {@code newPart}: the states, in key order.
+   * For rules whose results are reduced independently of how keys are partitioned (as the
+   * Spark engine's partitions are: {@link NonCycleReduce}, {@link ListReduce}). Time
+   * O(operations + keys) over the processors, plus one sequential pass grouping the
+   * operations.
+   */
+  static <T> List<T> forEachBlockInParts(History h, boolean[] only, int parts,
+      Supplier<T> newPart, PartVisitor<T> visitor) {
+    Blocks blocks = new Blocks(h, only);
+    int[] bounds = blocks.split(parts);
+    List<T> states = new ArrayList<>();
+    for (int p = 0; p + 1 < bounds.length; p++) {
+      states.add(newPart.get());
     }
-    for (int k = 0; k < keys; k++) {
-      start[k + 1] += start[k];
-    }
-    // the columns the rules read, scattered in one sequential pass over the operations
-    int n = start[keys];
-    int[] op = new int[n];
-    int[] txn = new int[n];
-    int[] value = new int[n];
-    byte[] kind = new byte[n];
-    int[] fill = Arrays.copyOf(start, keys);
-    for (int t = 0; t < h.txnCount(); t++) {
-      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+    IntStream.range(0, states.size()).parallel().forEach(p -> {
+      T part = states.get(p);
+      blocks.visit(bounds[p], bounds[p + 1], (k, block, local) -> visitor.key(part, k, block, local));
+    });
+    return states;
+  }
+
+  /** The most parts {@link #forEachBlockInParts} cuts the keys into. */
+  static final int MAX_PARTS = 8;
+  /** Below this many operations per part, one thread does the whole. */
+  static final int OPS_PER_PART = 1 << 16;
+
+  /**
+   * The keyed operations of the keys {@code only} marks (every key when null), grouped by
+   * key in one stable counting sort: key k's are at {@code start[k] .. start[k+1]-1} of the
+   * columns the rules read. Read-only once made, so threads may visit ranges of keys at once.
+   */
+  private static final class Blocks {
+    final int keys;
+    final boolean[] only;
+    final int[] start;
+    final int[] op;
+    final int[] txn;
+    final int[] value;
+    final byte[] kind;
+
+    Blocks(History h, boolean[] only) {
+      this.keys = h.keys().size();
+      this.only = only;
+      start = new int[keys + 1];
+      for (int o = 0; o < h.opCount(); o++) {
         int k = h.opKey(o);
         if (k >= 0 && (only == null || only[k])) {
-          int i = fill[k]++;
-          op[i] = o;
-          txn[i] = t;
-          value[i] = h.opValue(o);
-          kind[i] = (byte) h.opKindOrdinal(o);
+          start[k + 1]++;
+        }
+      }
+      for (int k = 0; k < keys; k++) {
+        start[k + 1] += start[k];
+      }
+      // the columns the rules read, scattered in one sequential pass over the operations
+      int n = start[keys];
+      op = new int[n];
+      txn = new int[n];
+      value = new int[n];
+      kind = new byte[n];
+      int[] fill = Arrays.copyOf(start, keys);
+      for (int t = 0; t < h.txnCount(); t++) {
+        for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+          int k = h.opKey(o);
+          if (k >= 0 && (only == null || only[k])) {
+            int i = fill[k]++;
+            op[i] = o;
+            txn[i] = t;
+            value[i] = h.opValue(o);
+            kind[i] = (byte) h.opKindOrdinal(o);
+          }
         }
       }
     }
-    KeyOps block = new KeyOps();
-    LocalValues local = new LocalValues();
-    for (int k = 0; k < keys; k++) {
-      if (only != null && !only[k]) {
-        continue;
+
+    /** Keys from..to-1 in order, with scratch of this call's own. */
+    void visit(int from, int to, BlockVisitor visitor) {
+      KeyOps block = new KeyOps();
+      LocalValues local = new LocalValues();
+      for (int k = from; k < to; k++) {
+        if (only != null && !only[k]) {
+          continue;
+        }
+        block.clear();
+        local.clear(start[k + 1] - start[k]);
+        for (int i = start[k]; i < start[k + 1]; i++) {
+          block.add(txn[i], op[i], kind[i], local.of(value[i]));
+        }
+        visitor.key(k, block, local);
       }
-      block.clear();
-      local.clear(start[k + 1] - start[k]);
-      for (int i = start[k]; i < start[k + 1]; i++) {
-        block.add(txn[i], op[i], kind[i], local.of(value[i]));
+    }
+
+    /** Key bounds of {@code parts} ranges (some empty) with about as many operations each. */
+    int[] split(int parts) {
+      int total = start[keys];
+      parts = Math.max(1, parts);
+      int[] bounds = new int[parts + 1];
+      int k = 0;
+      for (int p = 1; p < parts; p++) {
+        long target = (long) total * p / parts;
+        while (k < keys && start[k] < target) {
+          k++;
+        }
+        bounds[p] = k;
       }
-      visitor.key(k, block, local);
+      bounds[parts] = keys;
+      return bounds;
     }
   }
 

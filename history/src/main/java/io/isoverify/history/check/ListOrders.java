@@ -19,7 +19,8 @@ import java.util.Map;
  * whole-history work is {@link ListReduce}. This class is their result, and
  * {@link #of(History)} the in-process driver: the operations of the keys read as lists
  * grouped by key ({@link KeyGroups}), a first pass, the counted transactions, a second pass
- * over the keys the first could not decide, the reduce.
+ * over the keys the first could not decide (each pass on parallel threads over parts of the
+ * keys, {@link KeyGroups#forEachBlockInParts}), the reduce.
  *
  * <p>Encoding of the order, for key k: {@code orderTxn[orderStart[k] .. orderStart[k+1]-1]},
  * dense transaction ids; {@code listKey[k]} is true when counted transactions read k as a
@@ -52,6 +53,11 @@ public final class ListOrders {
 
   /** The same, keeping {@code examples} certificates of each anomaly. */
   public static ListOrders of(History h, int examples) {
+    return of(h, examples, KeyGroups.defaultParts(h));
+  }
+
+  /** The same with the keys cut into {@code parts} parts (the result does not depend on it). */
+  static ListOrders of(History h, int examples, int parts) {
     int keys = h.keys().size();
     if (h.readLists().isEmpty()) {
       return none(keys);
@@ -63,41 +69,56 @@ public final class ListOrders {
       }
     }
     byte[] outcome = KeyGroups.outcomes(h);
-    ListTally first = pass(h, read, outcome, null, examples);
-    int[] undecided = first.undecidedKeys();
-    if (undecided.length == 0) {
-      return ListReduce.reduce(List.of(first), null, keys, outcome, examples);
-    }
+    List<ListTally> first = pass(h, read, outcome, null, examples, parts);
     boolean[] again = new boolean[keys];
-    for (int k : undecided) {
-      again[k] = true;
+    boolean any = false;
+    for (ListTally part : first) {
+      for (int k : part.undecidedKeys()) {
+        again[k] = true;
+        any = true;
+      }
     }
-    BitSet counted = ListReduce.counted(List.of(first), outcome);
-    ListTally second = pass(h, again, outcome, counted, examples);
-    return ListReduce.reduce(List.of(first, second), null, keys, outcome, examples);
+    if (!any) {
+      return ListReduce.reduce(first, null, keys, outcome, examples);
+    }
+    BitSet counted = ListReduce.counted(first, outcome);
+    List<ListTally> both = new ArrayList<>(first);
+    both.addAll(pass(h, again, outcome, counted, examples, parts));
+    return ListReduce.reduce(both, null, keys, outcome, examples);
   }
 
-  /** The list rules on the keys {@code only} marks, with History's key and value codes. */
-  private static ListTally pass(History h, boolean[] only, byte[] outcome, BitSet counted,
-      int examples) {
-    ListTally tally = new ListTally(examples);
-    KeyLists lists = new KeyLists();
-    ListRules rules = new ListRules();
-    KeyGroups.forEachBlock(h, only, (key, block, local) -> {
-      lists.clear();
-      for (int i = 0; i < block.size(); i++) {
-        int[] list = h.readList(block.op(i));
-        if (list != null) {
-          lists.add(block.txn(i), block.op(i));
-          for (int v : list) {
-            lists.element(local.of(v));
+  /** One part's tally of the list rules and its scratch. */
+  private record Part(ListTally tally, KeyLists lists, ListRules rules) {}
+
+  /**
+   * The list rules on the keys {@code only} marks, with History's key and value codes: one
+   * tally per part of the keys, run on parallel threads ({@link KeyGroups#forEachBlockInParts};
+   * the reduce does not depend on the parts).
+   */
+  private static List<ListTally> pass(History h, boolean[] only, byte[] outcome, BitSet counted,
+      int examples, int partCount) {
+    List<Part> parts = KeyGroups.forEachBlockInParts(h, only, partCount,
+        () -> new Part(new ListTally(examples), new KeyLists(), new ListRules()),
+        (part, key, block, local) -> {
+          KeyLists lists = part.lists();
+          lists.clear();
+          for (int i = 0; i < block.size(); i++) {
+            int[] list = h.readListShared(block.op(i));
+            if (list != null) {
+              lists.add(block.txn(i), block.op(i));
+              for (int j = 0, n = h.readListLength(block.op(i)); j < n; j++) {
+                lists.element(local.of(list[j]));
+              }
+            }
           }
-        }
-      }
-      rules.run(block, lists, key, outcome, counted);
-      tally.add(rules, key, local.code);
-    });
-    return tally;
+          part.rules().run(block, lists, key, outcome, counted);
+          part.tally().add(part.rules(), key, local.code);
+        });
+    List<ListTally> tallies = new ArrayList<>(parts.size());
+    for (Part p : parts) {
+      tallies.add(p.tally());
+    }
+    return tallies;
   }
 
   /**

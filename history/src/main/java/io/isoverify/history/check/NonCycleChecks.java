@@ -3,6 +3,7 @@ package io.isoverify.history.check;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The anomalies found straight from a History held in memory, without any search (mtc
@@ -12,8 +13,9 @@ import java.util.List;
  * engines run). Each one violates SER, SI and SSER alike.
  *
  * <p>The in-process driver of the per-key rules the Spark engine runs too: the operations
- * grouped by key ({@link KeyGroups}), {@link KeyRules} per key, the results folded into one
- * {@link NonCycleTally} with the History's names, then {@link NonCycleReduce} (only the
+ * grouped by key ({@link KeyGroups}), {@link KeyRules} per key on parallel threads over parts
+ * of the keys, the results folded into one {@link NonCycleTally} per part with the History's
+ * names, then {@link NonCycleReduce} (only the
  * reads of transactions that may have committed count: committed ones, and those with an
  * unknown outcome that a counted transaction read from). O(operations + keys + values).
  */
@@ -30,11 +32,29 @@ public final class NonCycleChecks {
 
   /** Everything the checks find, keeping {@code examplesPerKind} certificates of each kind. */
   public static NonCycleFindings findings(History h, int examplesPerKind) {
-    NonCycleTally tally = new NonCycleTally(examplesPerKind);
-    KeyGroups.forEach(h, (key, rules, valueCode) -> tally.add(rules, key, valueCode));
+    return findings(h, examplesPerKind, () -> ListOrders.of(h, examplesPerKind));
+  }
+
+  /**
+   * The same with the read lists' orders and findings from {@code lists} (asked only when no
+   * duplicate write refuses the history, and built keeping {@code examplesPerKind}
+   * certificates of each kind): a caller that needs the orders again, for the polygraph
+   * ({@code PolygraphInput}), computes them once.
+   */
+  public static NonCycleFindings findings(History h, int examplesPerKind,
+      Supplier<ListOrders> lists) {
+    return findings(h, examplesPerKind, lists, KeyGroups.defaultParts(h));
+  }
+
+  /** The same with the keys cut into {@code parts} parts (the result does not depend on it). */
+  static NonCycleFindings findings(History h, int examplesPerKind, Supplier<ListOrders> lists,
+      int partCount) {
+    List<NonCycleTally> tallies = KeyGroups.forEachInParts(h, partCount,
+        () -> new NonCycleTally(examplesPerKind),
+        (tally, key, rules, valueCode) -> tally.add(rules, key, valueCode));
     NonCycleFindings found =
-        NonCycleReduce.reduce(List.of(tally), null, KeyGroups.outcomes(h), examplesPerKind);
+        NonCycleReduce.reduce(tallies, null, KeyGroups.outcomes(h), examplesPerKind);
     return found.duplicate() != null ? found
-        : ListOrders.of(h, examplesPerKind).addedTo(found, examplesPerKind);
+        : lists.get().addedTo(found, examplesPerKind);
   }
 }

@@ -1,10 +1,9 @@
 package io.isoverify.history.io;
 
-import io.isoverify.history.Dictionary;
-import io.isoverify.history.validation.RowFields;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ValuesType;
@@ -22,15 +21,17 @@ import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * One single-valued column of one row group, read row by row. Each row holds exactly one
- * entry, a value or a null: look at it with {@link #hasValue()} and the getters, then
- * move on with {@link #next()}. A column the file lacks reads as null in every row.
+ * One column of one row group, read entry by entry. A single-valued column holds exactly one
+ * entry per row, a value or a null: look at it with {@link #hasValue()} and the getters, then
+ * move on with {@link #next()}. A column the file lacks reads as null in every row. The leaf
+ * of a repeated column (read_list's elements) holds one or more entries per row, told apart
+ * by their {@link #repetitionLevel()} and {@link #definitionLevel()} ({@link ParquetListColumn}).
  *
- * <p>Pages are decoded whole, in one tight loop, into a reused primitive array (longs, or
- * Binary references for strings) and a definition flag per entry; rows then cost an array
- * read. This is Parquet's own page and value decoding (encodings, dictionaries, data page
- * v1 and v2) without the per-value bookkeeping of its record-level ColumnReader, which
- * took most of the reading time.
+ * <p>Pages are decoded whole, in one tight loop, into reused primitive arrays (levels,
+ * longs, or Binary references for strings); entries then cost an array read. This is
+ * Parquet's own page and value decoding (encodings, dictionaries, data page v1 and v2)
+ * without the per-value bookkeeping of its record-level ColumnReader, which took most of
+ * the reading time.
  */
 final class ParquetColumn {
   final String name;
@@ -38,11 +39,13 @@ final class ParquetColumn {
   private final PageReader pages;
   private final PrimitiveTypeName type;
   private final int maxDefinition;
+  private final int maxRepetition;
   private final org.apache.parquet.column.Dictionary dictionary;
 
   private int count;
   private int index;
-  private boolean[] defined = new boolean[0];
+  private byte[] definition = new byte[0];
+  private byte[] repetition = new byte[0];
   private long[] longs = new long[0];
   private Binary[] binaries = new Binary[0];
 
@@ -52,6 +55,7 @@ final class ParquetColumn {
     this.pages = pages;
     this.type = d == null ? null : d.getPrimitiveType().getPrimitiveTypeName();
     this.maxDefinition = d == null ? 0 : d.getMaxDefinitionLevel();
+    this.maxRepetition = d == null ? 0 : d.getMaxRepetitionLevel();
     DictionaryPage dp = pages == null ? null : pages.readDictionaryPage();
     this.dictionary = dp == null ? null : dp.getEncoding().initDictionary(d, dp);
     if (pages != null) {
@@ -66,10 +70,33 @@ final class ParquetColumn {
   }
 
   boolean hasValue() {
-    return pages != null && defined[index];
+    return pages != null && definition[index] == maxDefinition;
   }
 
-  /** Moves to the next row. */
+  /** True while entries are left (false for an absent column, and past the last page). */
+  boolean hasEntry() {
+    return index < count;
+  }
+
+  /** The current entry's definition level (0 to the column's maximum). */
+  int definitionLevel() {
+    return definition[index];
+  }
+
+  /** The current entry's repetition level: 0 where a row starts. */
+  int repetitionLevel() {
+    return repetition[index];
+  }
+
+  int maxDefinitionLevel() {
+    return maxDefinition;
+  }
+
+  PrimitiveTypeName type() {
+    return type;
+  }
+
+  /** Moves to the next entry: for a single-valued column, the next row. */
   void next() throws IOException {
     if (pages != null && ++index == count) {
       nextPage();
@@ -89,17 +116,6 @@ final class ParquetColumn {
     return binaries[index];
   }
 
-  /** The dictionary code of the value: as a 64-bit integer, or as a UTF-8 string. */
-  int code(Dictionary d) {
-    return isBinary() ? d.encode(binaries[index].toStringUsingUTF8()) : d.encode(longs[index]);
-  }
-
-  /** The value as a readable string, for messages. */
-  String show() {
-    return isBinary() ? RowFields.quoted(binaries[index].toStringUsingUTF8())
-        : Long.toString(longs[index]);
-  }
-
   /** Decodes the next page; past the last one the column holds no entry. */
   private void nextPage() throws IOException {
     index = 0;
@@ -109,8 +125,9 @@ final class ParquetColumn {
       return;
     }
     int n = page.getValueCount();
-    if (defined.length < n) {
-      defined = new boolean[n];
+    if (definition.length < n) {
+      definition = new byte[n];
+      repetition = new byte[maxRepetition == 0 ? 0 : n];
       if (isBinary()) {
         binaries = new Binary[n];
       } else {
@@ -119,21 +136,18 @@ final class ParquetColumn {
     }
     if (page instanceof DataPageV1 v1) {
       ByteBufferInputStream in = v1.getBytes().toInputStream();
-      v1.getRlEncoding().getValuesReader(descriptor, ValuesType.REPETITION_LEVEL)
-          .initFromPage(n, in);
-      ValuesReader levels = v1.getDlEncoding()
-          .getValuesReader(descriptor, ValuesType.DEFINITION_LEVEL);
-      levels.initFromPage(n, in);
+      ValuesReader rl = v1.getRlEncoding().getValuesReader(descriptor, ValuesType.REPETITION_LEVEL);
+      rl.initFromPage(n, in);
+      ValuesReader dl = v1.getDlEncoding().getValuesReader(descriptor, ValuesType.DEFINITION_LEVEL);
+      dl.initFromPage(n, in);
       ValuesReader values = valuesReader(v1.getValueEncoding());
       values.initFromPage(n, in);
-      decode(n, levels::readInteger, values);
+      decode(n, rl::readInteger, dl::readInteger, values);
     } else if (page instanceof DataPageV2 v2) {
-      RunLengthBitPackingHybridDecoder levels = maxDefinition == 0 ? null
-          : new RunLengthBitPackingHybridDecoder(BytesUtils.getWidthFromMaxInt(maxDefinition),
-              v2.getDefinitionLevels().toInputStream());
       ValuesReader values = valuesReader(v2.getDataEncoding());
       values.initFromPage(n, v2.getData().toInputStream());
-      decode(n, levels == null ? () -> 0 : levels::readInt, values);
+      decode(n, levels(maxRepetition, v2.getRepetitionLevels()),
+          levels(maxDefinition, v2.getDefinitionLevels()), values);
     } else {
       throw new ParquetDecodingException("unknown page type " + page.getClass().getSimpleName());
     }
@@ -145,32 +159,48 @@ final class ParquetColumn {
     int next() throws IOException;
   }
 
-  private void decode(int n, Levels levels, ValuesReader values) throws IOException {
-    if (maxDefinition == 0) {
-      Arrays.fill(defined, 0, n, true);
-    } else {
+  /** A data page v2's levels (RLE, no length prefix), all 0 when the maximum is 0. */
+  private static Levels levels(int max, BytesInput bytes) throws IOException {
+    if (max == 0) {
+      return () -> 0;
+    }
+    RunLengthBitPackingHybridDecoder d = new RunLengthBitPackingHybridDecoder(
+        BytesUtils.getWidthFromMaxInt(max), bytes.toInputStream());
+    return d::readInt;
+  }
+
+  private void decode(int n, Levels rl, Levels dl, ValuesReader values) throws IOException {
+    if (maxRepetition > 0) {
       for (int i = 0; i < n; i++) {
-        defined[i] = levels.next() == maxDefinition;
+        repetition[i] = (byte) rl.next();
       }
     }
+    if (maxDefinition == 0) {
+      Arrays.fill(definition, 0, n, (byte) 0);
+    } else {
+      for (int i = 0; i < n; i++) {
+        definition[i] = (byte) dl.next();
+      }
+    }
+    byte max = (byte) maxDefinition;
     switch (type) {
       case INT64 -> {
         for (int i = 0; i < n; i++) {
-          if (defined[i]) {
+          if (definition[i] == max) {
             longs[i] = values.readLong();
           }
         }
       }
       case INT32 -> {
         for (int i = 0; i < n; i++) {
-          if (defined[i]) {
+          if (definition[i] == max) {
             longs[i] = values.readInteger();
           }
         }
       }
       default -> {
         for (int i = 0; i < n; i++) {
-          binaries[i] = defined[i] ? values.readBytes() : null;
+          binaries[i] = definition[i] == max ? values.readBytes() : null;
         }
       }
     }

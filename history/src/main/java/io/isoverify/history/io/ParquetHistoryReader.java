@@ -12,8 +12,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.parquet.ParquetReadOptions;
-import org.apache.parquet.column.impl.ColumnReadStoreImpl;
-import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
@@ -24,11 +22,13 @@ import org.apache.parquet.schema.MessageType;
  * {@link HistoryBuilder}, so every check and message is the one every format gets. Rows
  * are named "row N", N counting from 1 across the whole file.
  *
- * <p>Each column's pages are decoded whole into primitive arrays ({@link ParquetColumn}) and
- * rows go from there into the builder's primitive arrays: nothing is allocated per row for
- * integer histories (string ids cost one String each, for the dictionary). Memory beyond
- * the history is one row group. Time per row: O(columns) plus the builder's dictionary
- * lookups, which dominate on histories with millions of distinct values.
+ * <p>Each column's pages are decoded whole into primitive arrays ({@link ParquetColumn}),
+ * rows from there into batches of primitive arrays on a second thread
+ * ({@link ParquetDecoder}), and from the batches into the builder's primitive arrays on the
+ * caller's: nothing is allocated per row for integer histories (string ids cost one String
+ * each, for the dictionary). Memory beyond the history is one row group and a few batches.
+ * Time per row: O(columns) plus the builder's dictionary lookups, which dominate on
+ * histories with millions of distinct values; the decoding overlaps with them.
  *
  * <p>Before Parquet sees the file, its envelope is checked (not empty, the PAR1 magic at
  * both ends), so a text file, an empty file or a truncated copy gets a plain message
@@ -104,7 +104,11 @@ public final class ParquetHistoryReader {
     }
   }
 
-  /** Adds the rows of {@code file} to {@code b}, numbering them from {@code rowsBefore} + 1. */
+  /**
+   * Adds the rows of {@code file} to {@code b}, numbering them from {@code rowsBefore} + 1:
+   * decoded on a second thread ({@link ParquetDecoder}), built on this one
+   * ({@link ParquetRows}).
+   */
   private static long readRows(Path file, HistoryBuilder b, long rowsBefore)
       throws InvalidHistoryException {
     String name = file.toString();
@@ -112,29 +116,40 @@ public final class ParquetHistoryReader {
     ParquetFileReader in = open(file, name);
     try (in) {
       MessageType schema = in.getFooter().getFileMetaData().getSchema();
-      String createdBy = in.getFooter().getFileMetaData().getCreatedBy();
       ParquetHistoryLayout layout = new ParquetHistoryLayout(name, schema);
-      ParquetSkipConverter converter = new ParquetSkipConverter(schema);
       if (layout.rowFields == null) {
         b.rowFieldsMissing(); // a file without row_fields does not say what writes set
       }
+      ParquetRows rows = new ParquetRows(name, b);
       long row = 0;
-      for (int group = 0; group < in.getRowGroups().size(); group++) {
-        PageReadStore pages = readRowGroup(in, group, row, name);
-        long rows = pages.getRowCount();
-        try {
-          ParquetRowGroup reader = new ParquetRowGroup(name, layout, pages,
-              new ColumnReadStoreImpl(pages, converter, schema, createdBy));
-          for (long i = 0; i < rows; i++) {
-            reader.readRow(row + 1, rowsBefore, b);
+      try (ParquetDecoder decoder = new ParquetDecoder(in, name, layout)) {
+        while (true) {
+          ParquetRowBatch batch = decoder.next();
+          for (int r = 0; r < batch.size; r++) {
+            try {
+              rows.add(batch, r, row + 1, rowsBefore);
+            } catch (RuntimeException e) {
+              throw new InvalidHistoryException(name, "row " + (row + 1),
+                  "the Parquet data cannot be decoded: " + reason(e), e);
+            }
             row++;
           }
-        } catch (IOException | RuntimeException e) {
-          throw new InvalidHistoryException(name, "row " + (row + 1),
-              "the Parquet data cannot be decoded: " + reason(e), e);
+          if (batch.fatal != null) {
+            throw batch.fatal;
+          }
+          if (batch.error != null) {
+            throw batch.error;
+          }
+          if (batch.last) {
+            return row;
+          }
+          decoder.recycle(batch);
         }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InvalidHistoryException(name, "row " + (row + 1), "interrupted while reading",
+            e);
       }
-      return row;
     } catch (IOException e) {
       throw new InvalidHistoryException(name, "", "cannot read the file: " + reason(e), e);
     }
@@ -164,20 +179,6 @@ public final class ParquetHistoryReader {
     } catch (IOException | RuntimeException e) {
       throw new InvalidHistoryException(name, "", "the Parquet footer cannot be read: "
           + reason(e), e);
-    }
-  }
-
-  private static PageReadStore readRowGroup(ParquetFileReader in, int group, long rowsBefore,
-      String name) throws InvalidHistoryException {
-    try {
-      PageReadStore pages = in.readNextRowGroup();
-      if (pages == null) {
-        throw new IOException("the row group is missing");
-      }
-      return pages;
-    } catch (IOException | RuntimeException e) {
-      throw new InvalidHistoryException(name, "row " + (rowsBefore + 1),
-          "row group " + (group + 1) + " cannot be read: " + reason(e), e);
     }
   }
 
@@ -217,7 +218,7 @@ public final class ParquetHistoryReader {
   }
 
   /** A one-line reason for a library exception, never its stack trace. */
-  private static String reason(Exception e) {
+  static String reason(Throwable e) {
     String m = e.getMessage();
     if (m == null || m.isBlank()) {
       return e.getClass().getSimpleName();

@@ -1,161 +1,90 @@
 package io.isoverify.history.io;
 
-import io.isoverify.history.Dictionary;
 import io.isoverify.history.validation.RowFields;
-import java.util.Arrays;
+import java.io.IOException;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ColumnReadStore;
-import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * The read_list column of one row group, read row by row. Its leaf is the element of a
- * LIST, so a row spans one or more entries told apart by definition levels:
+ * A list column of one row group (read_list, row_fields), read row by row from its decoded
+ * pages ({@link ParquetColumn}) into a batch's {@link ParquetRowBatch.Lists}. Its leaf is
+ * the element of a LIST, so a row spans one or more entries told apart by definition levels:
  * <pre>
  *   level &lt; listLevel            the row has no list (null)
  *   level == listLevel           the list is empty
  *   listLevel &lt; level &lt; max     a null element (rejected)
  *   level == max                 an element; entries with repetition level 1 continue the row
  * </pre>
- * listLevel is the level at which read_list itself is defined (1 when it is optional);
+ * listLevel is the level at which the list itself is defined (1 when it is optional);
  * this accepts both required and optional elements, as Spark writes them.
  */
 final class ParquetListColumn {
-  /** What {@link #read} returns for a row without a list: the rules' value. */
-  static final int NO_LIST = RowFields.NO_LIST;
-  /** What {@link #read} returns for a row whose list has a null element. */
-  static final int NULL_ELEMENT = RowFields.NULL_ELEMENT;
-
-  private final ColumnReader reader;
-  private final PrimitiveTypeName type;
+  /** The list's leaf; null when the file has no such column. */
+  private final ParquetColumn column;
   private final int listLevel;
-  private final int maxDefinition;
-  private final long entries;
-  private long consumed;
-  private int[] codes = new int[16];
-  private long[] raw = new long[16];
-  /**
-   * Per key code, the numbers and codes of the last list read from it: Elle's reads of a
-   * key return growing prefixes of one list, so a read's elements are looked up in the
-   * dictionary only from the first one that differs from the key's last read (a hash
-   * lookup per element read was most of the load time of a list-append history).
-   */
-  private long[][] keyRaw = new long[0][];
-  private int[][] keyCodes = new int[0][];
-  private int[] keyLength = new int[0];
 
-  private ParquetListColumn(ColumnReader reader, PrimitiveTypeName type, int listLevel,
-      int maxDefinition, long entries) {
-    this.reader = reader;
-    this.type = type;
+  private ParquetListColumn(ParquetColumn column, int listLevel) {
+    this.column = column;
     this.listLevel = listLevel;
-    this.maxDefinition = maxDefinition;
-    this.entries = entries;
   }
 
-  /**
-   * The list column of a row group, read through {@code readers}; {@code pages} holds the
-   * group's pages. Absent when d is null.
-   */
-  static ParquetListColumn of(ColumnDescriptor d, int listLevel, ColumnReadStore readers,
-      PageReadStore pages) {
-    if (d == null) {
-      return new ParquetListColumn(null, null, 0, 0, 0);
-    }
-    return new ParquetListColumn(readers.getColumnReader(d),
-        d.getPrimitiveType().getPrimitiveTypeName(), listLevel, d.getMaxDefinitionLevel(),
-        pages.getPageReader(d).getTotalValueCount());
+  /** The list column {@code d} of the row group {@code pages}; absent when d is null. */
+  static ParquetListColumn of(String name, ColumnDescriptor d, int listLevel, PageReadStore pages)
+      throws IOException {
+    return new ParquetListColumn(d == null ? null : ParquetColumn.of(name, d, pages), listLevel);
   }
 
-  /**
-   * Reads the current row's list, a read of the key coded {@code key} (or -1), into
-   * {@link #codes()}, encoding elements in {@code d}; returns its length, {@link #NO_LIST}
-   * or {@link #NULL_ELEMENT}. Moves to the next row.
-   */
-  int read(Dictionary d, int key) {
-    if (reader == null) {
-      return NO_LIST;
+  /** Reads the current row's list into row {@code r} of {@code out}; moves to the next row. */
+  void read(ParquetRowBatch.Lists out, int r) throws IOException {
+    out.start[r] = out.elements;
+    out.length[r] = read(out);
+    out.start[r + 1] = out.elements;
+  }
+
+  private int read(ParquetRowBatch.Lists out) throws IOException {
+    ParquetColumn c = column;
+    if (c == null) {
+      return RowFields.NO_LIST;
     }
-    int level = reader.getCurrentDefinitionLevel();
+    if (!c.hasEntry()) {
+      throw new IOException("column " + c.name + " ends before the row group's last row");
+    }
+    int maxDefinition = c.maxDefinitionLevel();
+    int level = c.definitionLevel();
     if (level < maxDefinition) {
-      consume();
-      boolean nullElement = level > listLevel;
+      c.next();
       skipRestOfRow();
-      return level < listLevel ? NO_LIST : nullElement ? NULL_ELEMENT : 0;
+      return level < listLevel ? RowFields.NO_LIST
+          : level > listLevel ? RowFields.NULL_ELEMENT : 0;
     }
     int n = 0;
     boolean nullElement = false;
-    int same = 0;
-    boolean numeric = type != PrimitiveTypeName.BINARY;
-    boolean cached = numeric && key >= 0;
-    long[] lastRaw = cached && key < keyRaw.length ? keyRaw[key] : null;
-    int lastLength = lastRaw == null ? 0 : keyLength[key];
+    boolean numeric = c.type() != PrimitiveTypeName.BINARY;
+    out.binary = !numeric;
     do {
-      if (reader.getCurrentDefinitionLevel() < maxDefinition) {
+      if (c.definitionLevel() < maxDefinition) {
         nullElement = true;
       } else {
-        if (n == codes.length) {
-          codes = Arrays.copyOf(codes, n * 2);
-          raw = Arrays.copyOf(raw, n * 2);
-        }
-        if (!numeric) {
-          codes[n] = d.encode(reader.getBinary().toStringUsingUTF8());
+        if (numeric) {
+          out.add(c.longValue());
         } else {
-          long x = type == PrimitiveTypeName.INT32 ? reader.getInteger() : reader.getLong();
-          raw[n] = x;
-          if (cached && same == n && n < lastLength && lastRaw[n] == x) {
-            codes[n] = keyCodes[key][n];
-            same++;
-          } else {
-            codes[n] = type == PrimitiveTypeName.INT32 ? d.encode((int) x) : d.encode(x);
-          }
+          out.add(c.binaryValue());
         }
         n++;
       }
-      consume();
+      c.next();
     } while (continuesRow());
-    if (cached && !nullElement) {
-      remember(key, n, same);
-    }
-    return nullElement ? NULL_ELEMENT : n;
+    return nullElement ? RowFields.NULL_ELEMENT : n;
   }
 
-  /** Keeps the list just read as key's last one; its first {@code same} entries already are. */
-  private void remember(int key, int n, int same) {
-    if (key >= keyRaw.length) {
-      int size = Math.max(key + 1, keyRaw.length * 2);
-      keyRaw = Arrays.copyOf(keyRaw, size);
-      keyCodes = Arrays.copyOf(keyCodes, size);
-      keyLength = Arrays.copyOf(keyLength, size);
-    }
-    if (keyRaw[key] == null || keyRaw[key].length < n) {
-      int size = Math.max(n, keyLength[key] * 3 / 2 + 1);
-      keyRaw[key] = keyRaw[key] == null ? new long[size] : Arrays.copyOf(keyRaw[key], size);
-      keyCodes[key] = keyCodes[key] == null ? new int[size] : Arrays.copyOf(keyCodes[key], size);
-    }
-    System.arraycopy(raw, same, keyRaw[key], same, n - same);
-    System.arraycopy(codes, same, keyCodes[key], same, n - same);
-    keyLength[key] = n;
-  }
-
-  /** The element codes of the last row {@link #read}, valid up to its length. */
-  int[] codes() {
-    return codes;
-  }
-
-  private void skipRestOfRow() {
+  private void skipRestOfRow() throws IOException {
     while (continuesRow()) {
-      consume();
+      column.next();
     }
   }
 
   private boolean continuesRow() {
-    return consumed < entries && reader.getCurrentRepetitionLevel() > 0;
-  }
-
-  private void consume() {
-    reader.consume();
-    consumed++;
+    return column.hasEntry() && column.repetitionLevel() > 0;
   }
 }
