@@ -45,7 +45,7 @@ import org.apache.spark.sql.SparkSession;
  * The components are the same either way. Components are solved on the driver's threads
  * while their transactions together stay under {@link #DRIVER_SOLVE_VERTICES_CONF} (default
  * {@link #DRIVER_SOLVE_VERTICES}), and on the
- * executors (one task per component) above that.
+ * executors (broadcast groups of components, {@link ComponentShipping}) above that.
  */
 final class GraphPhase {
   /**
@@ -136,8 +136,9 @@ final class GraphPhase {
 
   /**
    * Solves on the driver's threads while the components' transactions stay under the
-   * {@link #DRIVER_SOLVE_VERTICES_CONF} setting, else one Spark task per component (the
-   * time of that is also entered as the phase "solve on executors").
+   * {@link #DRIVER_SOLVE_VERTICES_CONF} setting, else on the executors, the components sent
+   * as broadcast variables ({@link ComponentShipping}; the time of that is also entered as
+   * the phase "solve on executors").
    */
   private static List<SolveResult> solve(SparkSession spark, List<Component> components,
       Level level, LinkedHashMap<String, Long> phases, ProgressListener progress) {
@@ -152,11 +153,8 @@ final class GraphPhase {
       }).toList();
     }
     long t0 = System.nanoTime();
-    // components and answers are serializable: they travel as they are
-    List<SolveResult> results = JavaSparkContext.fromSparkContext(spark.sparkContext())
-        .parallelize(components, Math.max(1, Math.min(components.size(), 1000)))
-        .map(c -> ComponentSolver.solve(c, level, limits))
-        .collect();
+    List<SolveResult> results = ComponentShipping.solve(
+        JavaSparkContext.fromSparkContext(spark.sparkContext()), components, level, limits);
     phases.merge("solve on executors", System.nanoTime() - t0, Long::sum);
     return results;
   }

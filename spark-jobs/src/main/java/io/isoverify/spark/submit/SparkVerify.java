@@ -131,7 +131,8 @@ public final class SparkVerify implements Callable<Integer> {
     } catch (IOException | UncheckedIOException e) {
       err.println("error: the report files cannot be written to " + outDir + ": " + firstLine(e));
       return 2;
-    } catch (RuntimeException e) {
+    } catch (Exception e) {
+      // also Spark's own SparkException (a failed job), which Scala throws unchecked
       err.println("internal error: " + firstLine(e));
       return 3;
     }

@@ -82,6 +82,12 @@ final class StandaloneCluster implements AutoCloseable {
    */
   Process submit(Path dir, String mainClass, List<String> args, Path stdout, Path stderr)
       throws IOException {
+    return submit(dir, mainClass, List.of(), args, stdout, stderr);
+  }
+
+  /** The same, with more Spark settings ({@code name=value}, each given as --conf). */
+  Process submit(Path dir, String mainClass, List<String> conf, List<String> args, Path stdout,
+      Path stderr) throws IOException {
     Path appJar = appJar(dir);
     List<String> cmd = new ArrayList<>(List.of("org.apache.spark.deploy.SparkSubmit",
         "--master", masterUrl(), "--class", mainClass,
@@ -89,8 +95,12 @@ final class StandaloneCluster implements AutoCloseable {
         "--conf", "spark.executor.cores=1",
         "--conf", "spark.executor.extraClassPath=" + classpath,
         "--conf", "spark.sql.shuffle.partitions=4",
-        "--conf", "spark.task.maxFailures=4",
-        appJar.toString()));
+        "--conf", "spark.task.maxFailures=4"));
+    for (String c : conf) {
+      cmd.add("--conf");
+      cmd.add(c);
+    }
+    cmd.add(appJar.toString());
     cmd.addAll(args);
     List<String> jvm = new ArrayList<>(opens());
     jvm.add("-Xmx768m");

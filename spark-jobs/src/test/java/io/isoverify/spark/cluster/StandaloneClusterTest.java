@@ -4,20 +4,36 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.isoverify.datasets.sim.Isolation;
 import io.isoverify.datasets.sim.RandomHistories;
+import io.isoverify.datasets.sim.Simulator;
+import io.isoverify.datasets.workload.GeneralWorkload;
+import io.isoverify.datasets.workload.KeyDistribution;
+import io.isoverify.engine.InProcessVerifier;
 import io.isoverify.engine.LevelPipeline;
+import io.isoverify.engine.VerifierOptions;
+import io.isoverify.graph.Component;
+import io.isoverify.graph.PartitionOptions;
+import io.isoverify.graph.Partitioner;
+import io.isoverify.graph.PolygraphInput;
 import io.isoverify.history.History;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.NonCycleChecks;
 import io.isoverify.history.check.NonCycleFindings;
+import io.isoverify.history.check.Verdict;
 import io.isoverify.history.explain.CertificateSummary;
+import io.isoverify.history.io.HistoryBuilderSink;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.history.io.ParquetHistoryWriter;
 import io.isoverify.spark.engine.HistoryUnion;
 import io.isoverify.spark.submit.SparkVerify;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +47,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The verifier submitted to a real standalone cluster (a Master and two Workers in their
  * own JVMs, executors launched by the Workers) gives the in-process verdict and
- * certificates; and still does when one executor JVM is killed (kill -9) mid-job.
+ * certificates; and still does when one executor JVM is killed (kill -9) mid-job; and
+ * solves components larger than an RPC message on the executors.
  */
 class StandaloneClusterTest {
   @TempDir static Path dir;
@@ -40,6 +57,9 @@ class StandaloneClusterTest {
   static String expected;
   /** Generous: a loaded 2-core machine runs the job's ~100 stages slowly. */
   private static final long DRIVER_LIMIT_S = 900;
+  private static final int CONTENDED_TXNS = 10_000;
+  private static final int CONTENDED_SESSIONS = 50;
+  private static final int CONTENDED_KEYS = 500;
 
   @BeforeAll
   static void startCluster() throws Exception {
@@ -104,6 +124,55 @@ class StandaloneClusterTest {
     assertEquals(expected, shown(Files.readString(out)));
     long victim = killed;
     assertFalse(ProcessHandle.of(victim).map(ProcessHandle::isAlive).orElse(false));
+  }
+
+  /**
+   * A component larger than an RPC message (the setting at its least, 1 MiB, and every
+   * component sent to the executors) is solved there: components travel as broadcast
+   * variables, where a task holding one is refused by the cluster (issue 12's 1M SI run).
+   */
+  @Test
+  void aComponentLargerThanAnRpcMessageIsSolvedOnTheExecutors() throws Exception {
+    History h = contended();
+    long largest = 0;
+    for (Component c : Partitioner.partition(PolygraphInput.of(h), Level.SER,
+        PartitionOptions.defaults()).components()) {
+      largest = Math.max(largest, serializedBytes(c));
+    }
+    assertTrue(largest > 2 << 20, "the history has a component over 2 MiB: " + largest);
+    Path contended = dir.resolve("contended.parquet");
+    ParquetHistoryWriter.write(h, contended);
+    Path out = dir.resolve("run3.out");
+    Path err = dir.resolve("run3.err");
+    Process driver = cluster.submit(dir, SparkVerify.class.getName(),
+        List.of("spark.rpc.message.maxSize=1", "spark.verifier.driverSolveVertices=0"),
+        List.of("--level", "SER", contended.toString()), out, err);
+    try {
+      assertTrue(driver.waitFor(DRIVER_LIMIT_S, TimeUnit.SECONDS), "the driver finished");
+    } finally {
+      StandaloneCluster.stop(driver);
+    }
+    assertEquals(0, driver.exitValue(), Files.readString(err));
+    assertEquals(Verdict.HOLDS, new InProcessVerifier(VerifierOptions.defaults())
+        .verify(h, EnumSet.of(Level.SER)).get(Level.SER).verdict());
+    assertTrue(Files.readString(out).lines().anyMatch(l -> l.startsWith("SER   HOLDS")),
+        Files.readString(out));
+  }
+
+  /** A serializable history, 50 sessions on 500 keys, whose SER polygraph has a large component. */
+  private static History contended() throws Exception {
+    HistoryBuilderSink sink = new HistoryBuilderSink("contended");
+    Simulator.run(new GeneralWorkload(8, 15, 0.5, KeyDistribution.uniform(CONTENDED_KEYS)),
+        Simulator.Config.of(CONTENDED_SESSIONS, CONTENDED_TXNS, Isolation.of(Level.SER), 1), sink);
+    return sink.history();
+  }
+
+  private static long serializedBytes(Object o) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+      out.writeObject(o);
+    }
+    return bytes.size();
   }
 
   private static long executorDirs() throws Exception {
