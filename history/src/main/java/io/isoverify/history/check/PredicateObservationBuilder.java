@@ -219,12 +219,12 @@ final class PredicateObservationBuilder {
       found.add(INITIAL_STATE);
     }
     int definers = 0;
+    int f = versions.fieldIndex(p.field());
     for (int at = versions.first(y); at < versions.end(y); at++) {
       int w = versions.txn(at);
-      Row r = versions.row(at);
-      if (w != t && defines(r, p.field())) {
+      if (w != t && versions.defines(f, at)) {
         definers++;
-        if ((matches(r, p) == 1) == returned) {
+        if ((versions.matches(f, at, p.low(), p.high()) == 1) == returned) {
           found.add(w);
         }
       }
@@ -263,7 +263,7 @@ final class PredicateObservationBuilder {
       int w = versions.txn(at);
       if (w != t) {
         possible++;
-        if ((matches(versions.row(at), p) == 1) == returned) {
+        if ((versions.matches(f, at, p.low(), p.high()) == 1) == returned) {
           found.add(w);
         }
       }
@@ -327,9 +327,10 @@ final class PredicateObservationBuilder {
    */
   private int definers(int y, long f, int except, IntList out) {
     int n = 0;
+    int fi = versions.fieldIndex(f);
     for (int at = versions.first(y); at < versions.end(y); at++) {
       int w = versions.txn(at);
-      if (w != except && defines(versions.row(at), f)) {
+      if (w != except && versions.defines(fi, at)) {
         out.add(w);
         n++;
       }

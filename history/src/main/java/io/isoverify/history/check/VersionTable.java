@@ -29,6 +29,16 @@ final class VersionTable {
   private final int[][] keyValueStart;
   private final long[][] keyValue;
   private final int[][] keyValueTxn;
+  /**
+   * Per field index and version: {@link #INHERITS}, {@link #SETS} (to {@code setTo[f][at]})
+   * or {@link #ABSENT} (deleted, or started afresh without the field): the predicate's θ on
+   * the version without looking at its {@link Row}.
+   */
+  private final byte[][] fieldState;
+  private final long[][] setTo;
+  static final byte INHERITS = 0;
+  static final byte SETS = 1;
+  static final byte ABSENT = 2;
 
   VersionTable(History h) {
     int keys = h.keys().size();
@@ -84,10 +94,55 @@ final class VersionTable {
     keyValueStart = new int[fields.length][];
     keyValue = new long[fields.length][];
     keyValueTxn = new int[fields.length][];
+    fieldState = new byte[fields.length][];
+    setTo = new long[fields.length][];
     for (int f = 0; f < fields.length; f++) {
       index(f, keys);
       indexByKey(f, keys);
+      states(f);
     }
+  }
+
+  private void states(int f) {
+    byte[] state = new byte[row.length];
+    long[] to = new long[row.length];
+    for (int at = 0; at < row.length; at++) {
+      Row r = row[at];
+      if (r == null) {
+        continue;
+      }
+      if (r.deleted()) {
+        state[at] = ABSENT;
+      } else if (r.fields() != null && r.fields().sets(fields[f])) {
+        state[at] = SETS;
+        to[at] = r.fields().valueOf(fields[f]);
+      } else if (r.fromScratch()) {
+        state[at] = ABSENT;
+      }
+    }
+    fieldState[f] = state;
+    setTo[f] = to;
+  }
+
+  /**
+   * True when version {@code at} fixes field index {@code f} (it sets it, or starts the row
+   * afresh): {@link PredicateObservations#defines} on its row, O(1).
+   */
+  boolean defines(int f, int at) {
+    return fieldState[f][at] != INHERITS;
+  }
+
+  /**
+   * θ of the range [low, high] on field index {@code f} of version {@code at}: 1 true, 0
+   * false, -1 inherited ({@link PredicateObservations#matches} on its row), O(1).
+   */
+  int matches(int f, int at, long low, long high) {
+    byte s = fieldState[f][at];
+    if (s == SETS) {
+      long v = setTo[f][at];
+      return v >= low && v <= high ? 1 : 0;
+    }
+    return s == ABSENT ? 0 : -1;
   }
 
   /** Per key, the values its versions set for field {@code fields[f]}, sorted. */
