@@ -34,9 +34,11 @@ import io.isoverify.history.anomaly.EdgeType;
  *
  * <p>Cobra's deletion (Definition 25) keeps the known graph's edges between held
  * transactions, among them the anti-dependency edges derived from a read of a deleted
- * writer; the held history here is re-derived from the held transactions, so a held read
- * whose writer would go keeps that writer (and its P-SCC) unless {@link HeldReads} can make
- * it a read of an earlier held version (to a fixpoint).
+ * writer, and the order between held transactions that ran through deleted ones; the held
+ * history here is re-derived from the held transactions, so a held read whose writer would
+ * go keeps that writer (and its P-SCC) unless {@link HeldReads} can make it a read of an
+ * earlier held version, and every transaction a held one reaches is kept (the collected set
+ * is closed under predecessors), all to a fixpoint.
  *
  * <p>Aborted transactions install nothing and are in no graph: they are removable when old.
  * Transactions after their session's last fence are never old, so every session keeps its
@@ -112,9 +114,51 @@ final class Collection {
         groups.keep(c, removable);
       }
     }
-    keepFenceSuffix(h, epochs, removable, groups);
-    int[] values = HeldReads.values(h, removable, t -> groups.keepWith(t, removable));
+    int[] values;
+    do {
+      keepFenceSuffix(h, epochs, removable, groups);
+      values = HeldReads.values(h, removable, t -> groups.keepWith(t, removable));
+    } while (keepSuccessorsOfHeld(known, p, removable, groups));
     return new Collected(removable, values);
+  }
+
+  /**
+   * Keeps every transaction that a held one reaches in the known graph (known and choice
+   * edges), with its P-SCC, so that the collected transactions are closed under
+   * predecessors: no path between two held transactions runs through a collected one, and
+   * the held history, re-derived from the held transactions, keeps every order between them
+   * (cobra's deletion keeps these edges in its graph; the held history has no other place
+   * for them). Returns true when it kept one (the caller then runs the other rules again).
+   * O(V + E).
+   */
+  private static boolean keepSuccessorsOfHeld(Csr known, Partition p, boolean[] removable,
+      Groups groups) {
+    int vertices = known.first.length - 1;
+    int[] queue = new int[vertices];
+    boolean[] seen = new boolean[vertices];
+    int tail = 0;
+    for (int v = 1; v < vertices; v++) { // vertex 0 is the initial state, before every one
+      if (!removable[p.txnOf(v)]) {
+        seen[v] = true;
+        queue[tail++] = v;
+      }
+    }
+    boolean changed = false;
+    for (int head = 0; head < tail; head++) {
+      int v = queue[head];
+      for (int e = known.first[v]; e < known.first[v + 1]; e++) {
+        int w = known.to[e];
+        if (w > 0 && !seen[w]) {
+          seen[w] = true;
+          queue[tail++] = w;
+          if (removable[p.txnOf(w)]) {
+            groups.keepWith(p.txnOf(w), removable);
+            changed = true;
+          }
+        }
+      }
+    }
+    return changed;
   }
 
   /** What a round collects: per transaction, removed; per operation, its held value. */

@@ -6,7 +6,6 @@ import io.isoverify.history.Fences;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.ParquetHistorySink;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,19 +19,16 @@ import org.junit.jupiter.api.io.TempDir;
  * whole history is VIOLATED, and so must the audit be, although T1 -> T2 -> T3 ran through
  * T2 only.
  *
- * <p>Disabled: the audit says HOLDS (on main before this branch too). The held history is
- * re-derived from the held transactions, so the order T1 -> T3 that ran through the collected
- * T2 is lost, and T9's read is then decided by the constraint between T1 and T3 (T3 -> T1).
- * Cobra keeps the known graph's edges between held transactions; the fix is to carry the
- * order between held writers of a key in the state and add it to the next round's known
- * graph (audit README, "An open point").
+ * <p>The audit said HOLDS before the collected transactions were closed under predecessors:
+ * the held history is re-derived from the held transactions, so the order T1 -> T3 that ran
+ * through the collected T2 was lost, and T9's read was then decided by the constraint
+ * between T1 and T3 (T3 -> T1). T2 is now held, since the held T1 precedes it.
  */
 class HeldOrderTest {
   @TempDir
   Path tmp;
 
   @Test
-  @Disabled("the order between held writers through a collected one is not carried yet")
   void aStaleReadOfAHeldWriterWhoseOverwriterWasCollectedIsFound() throws Exception {
     Path repo = tmp.resolve("repo");
     Audit.Outcome first = Audit.run(request(repo, roundOne()));
