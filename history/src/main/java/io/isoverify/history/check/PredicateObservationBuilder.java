@@ -78,11 +78,29 @@ final class PredicateObservationBuilder {
     VersionTable versions = new VersionTable(h);
     VirtualKeys virtual = new VirtualKeys(h, versions);
     PredicateObservationBuilder plain = new PredicateObservationBuilder(h, versions, virtual, null);
-    plain.scanAll();
     PredicateObservationBuilder rt = null;
     if (timed(h)) {
-      rt = new PredicateObservationBuilder(h, versions, virtual, new RealTimeVersions(h, versions));
-      rt.scanAll();
+      // the two scans share only read-only tables; the real-time one numbers its virtual
+      // keys on its own and takes the plain numbering after both are done (renumber)
+      java.util.concurrent.CompletableFuture<PredicateObservationBuilder> second =
+          java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            PredicateObservationBuilder b = new PredicateObservationBuilder(h, versions,
+                new VirtualKeys(h, versions), new RealTimeVersions(h, versions));
+            b.scanAll();
+            return b;
+          }, SECOND_THREAD);
+      plain.scanAll();
+      try {
+        rt = second.join();
+      } catch (java.util.concurrent.CompletionException e) {
+        if (e.getCause() instanceof Error err) {
+          throw err; // out of memory among them: the caller's answer, as on one thread
+        }
+        throw e.getCause() instanceof RuntimeException r ? r : e;
+      }
+      rt.renumber(virtual);
+    } else {
+      plain.scanAll();
     }
     IntList vStart = new IntList();
     IntList vWriters = new IntList();
@@ -91,9 +109,35 @@ final class PredicateObservationBuilder {
       plain.definers(virtual.real.get(i), virtual.field.get(i), -1, vWriters);
     }
     vStart.add(vWriters.size());
-    PredicateObservations p = plain.result(vStart.toArray(), vWriters.toArray());
+    PredicateObservations p = plain.result(virtual, vStart.toArray(), vWriters.toArray());
     return new PredicateObservations[] {p,
-        rt == null ? p : rt.result(vStart.toArray(), vWriters.toArray())};
+        rt == null ? p : rt.result(virtual, vStart.toArray(), vWriters.toArray())};
+  }
+
+  /** Runs the real-time scan beside the plain one: a daemon thread per call. */
+  private static final java.util.concurrent.Executor SECOND_THREAD = task -> {
+    Thread t = new Thread(task, "predicate-observations");
+    t.setDaemon(true);
+    t.start();
+  };
+
+  /**
+   * Gives this builder's virtual keys the codes {@code shared} gives them (made there, in
+   * this builder's order, where missing: under the candidate cap none is), so that a key
+   * code means the same in the observations with and without real time.
+   */
+  private void renumber(VirtualKeys shared) {
+    int keys = h.keys().size();
+    int[] code = new int[virtual.count()];
+    for (int i = 0; i < code.length; i++) {
+      code[i] = shared.keyOf(virtual.real.get(i), virtual.field.get(i));
+    }
+    for (int i = 0; i < obsKey.size(); i++) {
+      int y = obsKey.get(i);
+      if (y >= keys) {
+        obsKey.set(i, code[y - keys]);
+      }
+    }
   }
 
   private static boolean timed(History h) {
@@ -105,7 +149,7 @@ final class PredicateObservationBuilder {
     return false;
   }
 
-  private PredicateObservations result(int[] vStart, int[] vWriters) {
+  private PredicateObservations result(VirtualKeys virtual, int[] vStart, int[] vWriters) {
     IntList starts = new IntList();
     for (int i = 0; i < candStart.size(); i++) {
       starts.add(candStart.get(i));
@@ -381,6 +425,10 @@ final class PredicateObservationBuilder {
 
     int size() {
       return n;
+    }
+
+    void set(int i, int v) {
+      a[i] = v;
     }
 
     int get(int i) {
