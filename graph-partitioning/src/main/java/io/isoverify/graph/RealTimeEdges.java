@@ -65,16 +65,6 @@ final class RealTimeEdges {
 
   /** The first index whose value is greater than {@code x}. */
   private static int firstAfter(long[] sorted, long x) {
-    int lo = 0;
-    int hi = sorted.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (sorted[mid] <= x) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
+    return io.isoverify.history.IndexSort.firstAbove(sorted, x);
   }
 }

@@ -8,12 +8,34 @@ import java.util.concurrent.RecursiveAction;
  * the graph stages sort 10^7 transactions or 10^8 operations this way. A merge sort, O(n log
  * n), O(n) on sorted input; halves of more than {@link #PARALLEL} indexes are sorted on
  * parallel threads (the common fork-join pool; a stable sort's result does not depend on it).
+ * Also the binary searches over sorted primitive keys the stages share.
  */
 public final class IndexSort {
   /** Below this many indexes, a range is sorted on the calling thread. */
   static final int PARALLEL = 1 << 18;
 
   private IndexSort() {}
+
+  /**
+   * The first index in {@code sorted[lo .. hi-1]} (ascending) whose value is at least
+   * {@code x}, else hi: a binary search, O(log(hi - lo)).
+   */
+  public static int firstAtLeast(long[] sorted, int lo, int hi, long x) {
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (sorted[mid] < x) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** The first index of {@code sorted} (ascending) whose value is above {@code x}, else its length. */
+  public static int firstAbove(long[] sorted, long x) {
+    return x == Long.MAX_VALUE ? sorted.length : firstAtLeast(sorted, 0, sorted.length, x + 1);
+  }
 
   /** The permutation 0..n-1 ordered by {@code key[i]}, ties by index. */
   public static int[] byKey(long[] key, int n) {

@@ -292,17 +292,7 @@ final class RealTimeVersions {
   }
 
   private static int firstAbove(long[] sorted, long x) {
-    int lo = 0;
-    int hi = sorted.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (sorted[mid] <= x) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
+    return io.isoverify.history.IndexSort.firstAbove(sorted, x);
   }
 
   /**

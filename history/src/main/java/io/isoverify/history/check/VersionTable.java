@@ -1,6 +1,7 @@
 package io.isoverify.history.check;
 
 import io.isoverify.history.History;
+import io.isoverify.history.IndexSort;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.check.PredicateObservations.Row;
 import java.util.Arrays;
@@ -179,17 +180,8 @@ final class VersionTable {
   boolean matchedByOther(long field, int y, long low, long high, int except) {
     int f = fieldIndex(field);
     long[] v = keyValue[f];
-    int lo = keyValueStart[f][y];
-    int hi = keyValueStart[f][y + 1];
-    int end = hi;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (v[mid] < low) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
+    int end = keyValueStart[f][y + 1];
+    int lo = IndexSort.firstAtLeast(v, keyValueStart[f][y], end, low);
     for (int i = lo; i < end && v[i] <= high; i++) {
       if (keyValueTxn[f][i] != except) {
         return true;
@@ -282,16 +274,7 @@ final class VersionTable {
       int except, PredicateObservationBuilder.IntList out) {
     int f = fieldIndex(field);
     long[] v = byValue[f];
-    int lo = 0;
-    int hi = v.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (v[mid] < low) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
+    int lo = IndexSort.firstAtLeast(v, 0, v.length, low);
     for (int i = lo; i < v.length && v[i] <= high; i++) {
       if (byValueTxn[f][i] != except) {
         out.add(byValueKey[f][i]);
