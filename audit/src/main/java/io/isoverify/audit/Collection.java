@@ -55,7 +55,7 @@ final class Collection {
     int n = h.txnCount();
     boolean[] removable = new boolean[n];
     if (epochs.reason != null || p.violated() || whyNot(h) != null) {
-      return new Collected(removable, HeldReads.values(h, removable, t -> removable[t] = false));
+      return new Collected(removable, HeldReads.values(h, removable, t -> removable[t] = false), 0);
     }
     int vertices = p.vertexCount();
     int[] vertexOf = new int[n];
@@ -115,11 +115,23 @@ final class Collection {
       }
     }
     int[] values;
+    int removableBefore = -1;
     do {
       keepFenceSuffix(h, epochs, removable, groups);
       values = HeldReads.values(h, removable, t -> groups.keepWith(t, removable));
+      if (removableBefore < 0) {
+        removableBefore = count(removable);
+      }
     } while (keepSuccessorsOfHeld(known, p, removable, groups));
-    return new Collected(removable, values);
+    return new Collected(removable, values, removableBefore - count(removable));
+  }
+
+  private static int count(boolean[] flags) {
+    int n = 0;
+    for (boolean f : flags) {
+      n += f ? 1 : 0;
+    }
+    return n;
   }
 
   /**
@@ -161,8 +173,12 @@ final class Collection {
     return changed;
   }
 
-  /** What a round collects: per transaction, removed; per operation, its held value. */
-  record Collected(boolean[] removed, int[] values) {}
+  /**
+   * What a round collects: per transaction, removed; per operation, its held value; and how
+   * many transactions the other rules would have removed that are held because a held
+   * transaction precedes them (the closure under predecessors, {@link #keepSuccessorsOfHeld}).
+   */
+  record Collected(boolean[] removed, int[] values, int heldForOrder) {}
 
   /**
    * Why nothing of {@code h} may be collected whatever the epochs, or null: a predicate read

@@ -110,7 +110,10 @@ final class Round {
         Collection.Collected c = Collection.collect(h, p, epochs);
         removed = c.removed();
         values = c.values();
-        collection = "collected by epochs (epochAgree " + epochs.agree + ")";
+        collection = "collected by epochs (epochAgree " + epochs.agree + ")"
+            + (c.heldForOrder() == 0 ? "" : "; " + c.heldForOrder() + " otherwise removable "
+                + "held because a held transaction precedes them (the order between held "
+                + "transactions may not run through collected ones)");
       }
       phases.put("collect", System.nanoTime() - c0);
     }

@@ -1,6 +1,7 @@
 package io.isoverify.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.history.Fences;
 import io.isoverify.history.check.Verdict;
@@ -33,6 +34,10 @@ class HeldOrderTest {
     Path repo = tmp.resolve("repo");
     Audit.Outcome first = Audit.run(request(repo, roundOne()));
     assertEquals(0, first.exitCode(), first.lines().toString());
+    // T2 (after the held T1) and the old fences after T2 in the chain: nothing is collected
+    assertTrue(first.lines().toString().contains("collected 0 this run (collected by epochs "
+        + "(epochAgree 6); 5 otherwise removable held because a held transaction precedes them"),
+        first.lines().toString());
     assertEquals(Verdict.VIOLATED, whole());
     Audit.Outcome second = Audit.run(request(repo, roundTwo()));
     assertEquals(1, second.exitCode(), first.lines() + " " + second.lines());
