@@ -77,9 +77,7 @@ final class PredicateSteps {
     for (int c = 0; c < candidates.size; c++) {
       long key = candidates.data[c];
       int v = store.versionAt(key, t.snapshot);
-      if (v >= 0 && inRange(store.field(v, field), low, high)) {
-        fingerprint += mix(key, store.versionValue(v));
-      }
+      fingerprint += seen(key, v, field, low, high);
       int own = ownRow(t, i, key);
       long value;
       if (own >= 0) {
@@ -151,12 +149,18 @@ final class PredicateSteps {
     long fingerprint = 0;
     for (int c = 0; c < candidates.size; c++) {
       long key = candidates.data[c];
-      int v = store.versionAt(key, Long.MAX_VALUE);
-      if (v >= 0 && inRange(store.field(v, field), low, high)) {
-        fingerprint += mix(key, store.versionValue(v));
-      }
+      fingerprint += seen(key, store.versionAt(key, Long.MAX_VALUE), field, low, high);
     }
     return fingerprint != t.seen[i];
+  }
+
+  /**
+   * What committed version {@code v} of row {@code key} (-1: none) adds to a range read's
+   * fingerprint: its mix when the version's field is in the range, else 0.
+   */
+  private long seen(long key, int v, int field, long low, long high) {
+    return v >= 0 && inRange(store.field(v, field), low, high)
+        ? mix(key, store.versionValue(v)) : 0;
   }
 
   /** First-committer-wins for write step {@code i}: a row it writes has a newer commit. */

@@ -399,16 +399,6 @@ final class RealTimeVersions {
   }
 
   private static int firstAtLeast(long[] sorted, long x) {
-    int lo = 0;
-    int hi = sorted.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (sorted[mid] < x) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
+    return io.isoverify.history.IndexSort.firstAtLeast(sorted, 0, sorted.length, x);
   }
 }
