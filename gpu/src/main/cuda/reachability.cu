@@ -103,3 +103,42 @@ extern "C" __global__ void tableOfBits(const unsigned int* r, int n, int w,
     }
   }
 }
+
+// One round of chain jumps over the whole table, in place (io.isoverify.gpu.ChainJumps):
+// entry (u, c) becomes the least of itself, u's own position when u lies on chain c, its
+// successors' entries, and, for every chain c2 that u reaches at position p, the entry of
+// the node at (c2, p) (u reaches all of c2 from p on, hence all that node reaches). The
+// last term doubles the length of the paths the table accounts for each round, so the
+// rounds are about log2 of the longest path's chain changes, not the graph's depth. Entries
+// only decrease and each is a position u does reach, so reading a neighbour's entry while
+// another thread lowers it is harmless; *changed becomes 1 when an entry was lowered, and
+// a round that lowers none read a settled table: it is then exact.
+extern "C" __global__ void jumpRound(const int* outStart, const int* outHead,
+    const int* chainOf, const int* posOf, const int* nodeAt, const int* chainBase, int n,
+    int k, int* first, int* changed) {
+  long long t = (long long) blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= (long long) n * k) {
+    return;
+  }
+  int u = (int) (t / k);
+  int c = (int) (t % k);
+  int* row = first + (long long) u * k;
+  int old = row[c];
+  int best = chainOf[u] == c ? posOf[u] : old;
+  best = old < best ? old : best;
+  for (int a = outStart[u]; a < outStart[u + 1]; a++) {
+    int x = first[(long long) outHead[a] * k + c];
+    best = x < best ? x : best;
+  }
+  for (int c2 = 0; c2 < k; c2++) {
+    int p = row[c2];
+    if (p != INT_MAX && c2 != c) {
+      int x = first[(long long) nodeAt[chainBase[c2] + p] * k + c];
+      best = x < best ? x : best;
+    }
+  }
+  if (best < old) {
+    row[c] = best;
+    *changed = 1;
+  }
+}

@@ -2,7 +2,8 @@
 // of the kernels' index arithmetic and level/barrier logic where no GPU is (gpu/README.md).
 // Grid kernels run thread by thread; fillLevels runs one block of real threads with a
 // std::barrier for __syncthreads. Random DAGs (fixed seed), level fill with both kinds of
-// launch (a small NARROW bound) and the dense closure; exit 1 on a difference.
+// launch (a small NARROW bound), the dense closure and the chain jumps; exit 1 on a
+// difference.
 //
 //   g++ -std=c++20 -O1 -pthread -x c++ gpu/src/test/cuda/kernel_emulation.cpp -o /tmp/emu && /tmp/emu
 #include <thread>
@@ -39,7 +40,7 @@ void oneBlock(int block, std::function<void()> k) {
 
 int main() {
   std::mt19937 rnd(5);
-  int bad = 0, wideL = 0, runs = 0;
+  int bad = 0, wideL = 0, runs = 0, maxRounds = 0;
   for (int round = 0; round < 40; round++) {
     int n = 2 + rnd() % (round < 20 ? 60 : 600);
     int k = 1 + rnd() % std::min(n, round % 3 == 0 ? 3 : 40);
@@ -100,7 +101,20 @@ int main() {
     std::vector<int> first2((size_t) n * k, INT_MAX);
     grid(n, 32, [&] { tableOfBits(r.data(), n, w, chainOf.data(), posOf.data(), k, first2.data()); });
     if (first2 != ref) { bad++; printf("dense differs round %d n %d k %d\n", round, n, k); }
+    // chain jumps: the (chain, position) -> node lookup as ChainJumps.lookup builds it
+    std::vector<int> mn(k, INT_MAX), mx(k, -1), base(k, 0);
+    for (int u = 0; u < n; u++) if (chainOf[u] >= 0) { mn[chainOf[u]] = std::min(mn[chainOf[u]], posOf[u]); mx[chainOf[u]] = std::max(mx[chainOf[u]], posOf[u]); }
+    int span = 0;
+    for (int c = 0; c < k; c++) if (mx[c] >= 0) { base[c] = span - mn[c]; span += mx[c] - mn[c] + 1; }
+    std::vector<int> nodeAt(std::max(1, span), -1);
+    for (int u = 0; u < n; u++) if (chainOf[u] >= 0) nodeAt[base[chainOf[u]] + posOf[u]] = u;
+    std::vector<int> first3((size_t) n * k, INT_MAX);
+    int rounds = 0, changed = 1;
+    while (changed && rounds < 64) { changed = 0; rounds++;
+      grid((long long) n * k, 32, [&] { jumpRound(start.data(), out.data(), chainOf.data(), posOf.data(), nodeAt.data(), base.data(), n, k, first3.data(), &changed); }); }
+    if (first3 != ref) { bad++; printf("jumps differ round %d n %d k %d\n", round, n, k); }
+    maxRounds = std::max(maxRounds, rounds);
   }
-  printf("bad %d, wide levels %d, one-block runs %d\n", bad, wideL, runs);
+  printf("bad %d, wide levels %d, one-block runs %d, most jump rounds %d\n", bad, wideL, runs, maxRounds);
   return bad != 0;
 }

@@ -46,6 +46,7 @@ final class CudaKernels {
   final CUfunction fillLevels;
   final CUfunction squareBits;
   final CUfunction tableOfBits;
+  final CUfunction jumpRound;
 
   private CudaKernels(CUcontext context, String deviceName, CUmodule module) {
     this.context = context;
@@ -54,6 +55,7 @@ final class CudaKernels {
     this.fillLevels = function(module, "fillLevels");
     this.squareBits = function(module, "squareBits");
     this.tableOfBits = function(module, "tableOfBits");
+    this.jumpRound = function(module, "jumpRound");
   }
 
   /**

@@ -24,7 +24,7 @@ final class DenseClosure {
   }
 
   /** Fills {@code first} (nodes x K, as {@link io.isoverify.graph.ChainReachability}). */
-  static void fill(CudaKernels kernels, ChainCoverGraph g, int[] first) {
+  static void fill(CudaKernels kernels, ChainCoverGraph g, int[] first, BuildTimes times) {
     int n = g.nodeCount();
     int w = (n + 31) >>> 5;
     int k = g.chains();
@@ -39,12 +39,16 @@ final class DenseClosure {
       }
     }
     int maxSquarings = 33 - Integer.numberOfLeadingZeros(Math.max(1, n - 1));
+    times.mark("bit matrix");
     try (DeviceArrays d = new DeviceArrays()) {
       CUdeviceptr r = d.copyOf(bits);
       CUdeviceptr next = d.ints((long) n * w);
       CUdeviceptr changed = d.ints(1);
       int[] flag = {0};
+      int squarings = 0;
+      times.mark("copy in");
       for (int s = 0; s < maxSquarings; s++) {
+        squarings++;
         jcuda.driver.JCudaDriver.cuMemsetD32(changed, 0, 1);
         kernels.launch(kernels.squareBits, (long) n * w, Pointer.to(r),
             Pointer.to(new int[] {n}), Pointer.to(new int[] {w}), Pointer.to(next),
@@ -65,7 +69,10 @@ final class DenseClosure {
           Pointer.to(new int[] {w}), Pointer.to(dChain), Pointer.to(dPos),
           Pointer.to(new int[] {k}), Pointer.to(dFirst));
       kernels.finish();
+      times.mark("kernels");
+      times.note(squarings + " squarings");
       DeviceArrays.copyBack(dFirst, first);
+      times.mark("copy out");
     }
   }
 }

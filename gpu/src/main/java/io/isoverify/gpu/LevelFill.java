@@ -92,12 +92,13 @@ final class LevelFill {
   }
 
   /** Fills {@code first} (nodes x K, as {@link io.isoverify.graph.ChainReachability}). */
-  static void fill(CudaKernels kernels, ChainCoverGraph g, int[] first) {
+  static void fill(CudaKernels kernels, ChainCoverGraph g, int[] first, BuildTimes times) {
     int n = g.nodeCount();
     int k = g.chains();
     int[][] lv = levels(g);
     int[] levelStart = lv[0];
     int[] plan = launches(levelStart, k);
+    times.mark("levels");
     try (DeviceArrays d = new DeviceArrays()) {
       CUdeviceptr dStart = d.copyOf(g.outStart());
       CUdeviceptr dHead = d.copyOf(g.outHead());
@@ -106,6 +107,7 @@ final class LevelFill {
       CUdeviceptr dNodes = d.copyOf(lv[1]);
       CUdeviceptr dLevels = d.copyOf(levelStart);
       CUdeviceptr dFirst = d.filled((long) n * k, Integer.MAX_VALUE);
+      times.mark("copy in");
       Pointer kArg = Pointer.to(new int[] {k});
       for (int i = 0; i < plan.length; i += 3) {
         int from = plan[i + 1];
@@ -123,7 +125,10 @@ final class LevelFill {
         }
       }
       kernels.finish();
+      times.mark("kernels");
+      times.note((levelStart.length - 1) + " levels, " + plan.length / 3 + " launches");
       DeviceArrays.copyBack(dFirst, first);
+      times.mark("copy out");
     }
   }
 

@@ -14,7 +14,9 @@ import java.util.Random;
  * link nearby transactions). Then a small dense graph ({@value CudaReachability#DENSE_MAX_NODES}
  * nodes, 6% of the pairs), where the size rule picks cobra's dense closure. Each build is
  * timed {@code rounds} times after a first (cold: the CUDA context and the PTX load) one;
- * the GPU's index is checked against the CPU's on a million random pairs.
+ * the GPU's index is checked against the CPU's on a million random pairs. On the known-like
+ * graph each of the device's ways (levels, chain jumps) is also timed forced; a CUDA line
+ * ends with the last build's steps ({@link CudaReachability#lastBuild()}).
  *
  * <pre>  GpuBenchmark [NODES=1000000] [SESSIONS=20] [ARCS=3] [ROUNDS=3] [THREADS=cores]</pre>
  */
@@ -42,6 +44,13 @@ public final class GpuBenchmark {
         + "(%,d wide launches, %,d one-block runs)%n", known.nodeCount(), known.arcCount(),
         sessions, lv[0].length - 1, wide, plan.length / 3 - wide);
     compare("known-like", known, cuda, why, rounds, threads);
+    if (why == null) {
+      for (CudaReachability.Strategy forced : new CudaReachability.Strategy[] {
+          CudaReachability.Strategy.LEVELS, CudaReachability.Strategy.JUMPS}) {
+        compare("known-like, " + forced.name().toLowerCase(java.util.Locale.ROOT) + " forced",
+            known, new CudaReachability(0, forced), null, rounds, threads);
+      }
+    }
     ChainCoverGraph dense = knownLike(new Random(2), CudaReachability.DENSE_MAX_NODES, 64,
         CudaReachability.DENSE_MAX_NODES * 6 / 100);
     System.out.printf("dense graph: %,d nodes, %,d arcs, 64 chains%n", dense.nodeCount(),

@@ -102,15 +102,25 @@ public final class ChainReachability implements ReachabilityIndex {
    * @throws IllegalStateException when it is over the Java array limit
    */
   public static int[] newTable(ChainCoverGraph graph) {
+    int[] first = new int[tableSize(graph)];
+    Arrays.fill(first, Integer.MAX_VALUE);
+    return first;
+  }
+
+  /**
+   * The entries of {@code graph}'s table, nodes x K (a backend that writes every entry
+   * allocates it unfilled).
+   *
+   * @throws IllegalStateException when that is over the array limit
+   */
+  public static int tableSize(ChainCoverGraph graph) {
     int n = graph.nodeCount();
     int chains = graph.chains();
     if ((long) n * chains > Integer.MAX_VALUE - 8) {
       throw new IllegalStateException("reachability table of " + n + " x " + chains
           + " entries is over the array limit; fewer chains are needed");
     }
-    int[] first = new int[n * chains];
-    Arrays.fill(first, Integer.MAX_VALUE);
-    return first;
+    return n * chains;
   }
 
   /**
