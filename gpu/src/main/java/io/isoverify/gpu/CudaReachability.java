@@ -19,7 +19,7 @@ import jcuda.CudaException;
  *       {@value #DENSE_DENSITY} node pairs (cobra's 5% cross-over between sparse and dense
  *       products): the bit matrix is at most 2 MiB and the squarings at most 13;
  *   <li>else by chain jumps ({@link ChainJumps}) for at most {@value #JUMPS_MAX_CHAINS}
- *       chains, where the graph is deep and narrow (2.1x the CPU's 16 threads at 20 chains,
+ *       chains, where the graph is deep and narrow (1.6-2.1x the CPU's 16 threads at 20 chains,
  *       slower than the levels at 64);
  *   <li>else level by level in reverse topological order ({@link LevelFill}), O(arcs * K);
  *   <li>on the CPU when the device's free memory cannot hold the graph and the table
