@@ -13,8 +13,8 @@ import java.util.concurrent.Future;
  * <pre>  reaches(u, v)  <=>  first[u*K + chain(v)] <= pos(v)</pre>
  * because u reaching position p of a chain reaches every later position too. A node on no
  * chain (an RW-entry node of the SI {@link CycleGraph}) is reached iff one of its
- * in-neighbours is; its in-neighbours must lie on chains (the reversed graph is built on the
- * first such query).
+ * in-neighbours is; its in-neighbours must lie on chains, so a query reads at most K entries
+ * ({@link OffChainEntries}, built on the first such query).
  *
  * <p>The table is filled in reverse topological order: first[u] = elementwise min of
  * first[w] over u's out-neighbours w, then first[u][chain(u)] = pos(u). Time O(arcs * K),
@@ -52,6 +52,7 @@ public final class ChainReachability implements ReachabilityIndex {
   private int[] extraHead;
   private final IntBuffer extraTail = new IntBuffer();
   private final IntBuffer extraNext = new IntBuffer();
+  private volatile OffChainEntries offChain;
 
   private ChainReachability(ChainCoverGraph graph, int[] first) {
     this.k = graph.chains();
@@ -178,10 +179,17 @@ public final class ChainReachability implements ReachabilityIndex {
     if (c >= 0) {
       return first[u * k + c] <= posOf[v];
     }
-    Csr in = graph.in();
-    for (int a = in.start[v]; a < in.start[v + 1]; a++) {
-      if (reaches(u, in.head[a])) {
+    OffChainEntries entries = offChain();
+    if (!entries.general(v)) {
+      if (entries.reached(first, u * k, v)) {
         return true;
+      }
+    } else {
+      Csr in = graph.in();
+      for (int a = in.start[v]; a < in.start[v + 1]; a++) {
+        if (reaches(u, in.head[a])) {
+          return true;
+        }
       }
     }
     for (int x = extraIn(v); x >= 0; x = extraNext.get(x)) {
@@ -190,6 +198,21 @@ public final class ChainReachability implements ReachabilityIndex {
       }
     }
     return false;
+  }
+
+  /** The nodes off every chain, per chain of their in-neighbours (built on first use). */
+  private OffChainEntries offChain() {
+    OffChainEntries e = offChain;
+    if (e == null) {
+      synchronized (this) {
+        e = offChain;
+        if (e == null) {
+          e = OffChainEntries.of(graph);
+          offChain = e;
+        }
+      }
+    }
+    return e;
   }
 
   /**
