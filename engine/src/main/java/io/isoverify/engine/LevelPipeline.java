@@ -1,6 +1,7 @@
 package io.isoverify.engine;
 
 import io.isoverify.graph.Component;
+import io.isoverify.graph.PolygraphLimitException;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
@@ -116,12 +117,12 @@ public final class LevelPipeline {
         shaped = shape.get();
       }
       PathChoice path = shaped.path(level);
-      SolverInput in = graphs.of(level, path.path(), progress.prefixed(prefix(levels, level)));
       LevelResult r;
       try {
+        SolverInput in = graphs.of(level, path.path(), progress.prefixed(prefix(levels, level)));
         r = verifyLevel(levels, level, found, nonCycleNanos, in, uncheckedOf.apply(level),
             certifier, path);
-      } catch (UncertifiedViolation e) {
+      } catch (UncertifiedViolation | PolygraphLimitException e) {
         r = new LevelResult(level, Verdict.UNKNOWN, e.getMessage(), List.of(), List.of(), null,
             new SolveStats(0, 0, 0, 0, 0, 0), new PhaseNanos(nonCycleNanos, 0, 0, 0, 0, 0),
             Map.of(), path);

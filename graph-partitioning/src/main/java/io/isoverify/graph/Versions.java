@@ -30,6 +30,15 @@ import java.util.Arrays;
  * <p>Cost: O((writes + reads) log (writes + reads) + candidates).
  */
 final class Versions {
+  /**
+   * The most candidate writers the reads with several may have together (a read of a value
+   * that W included transactions wrote counts W): beyond, {@link PolygraphLimitException}.
+   * Their count is reads x writers per (key, value), quadratic on a hot key that writes
+   * one value again and again (veristrong's hyper-polygraph); 20M candidates are about
+   * 350 MB here and a pruning and solving load of minutes.
+   */
+  static final long MAX_READ_CANDIDATES = 20_000_000L;
+
   final int[] slotKey;
   final int[] slotVertex;
   final int[] slotValue;
@@ -184,6 +193,12 @@ final class Versions {
   /** The candidates pendingSlots[first ..] of a read of v: see {@link #candidates}. */
   private int pending(int first, boolean skipped, int v, int key) {
     int found = pendingSlots.size() - first;
+    if (pendingSlots.size() > MAX_READ_CANDIDATES) {
+      throw new PolygraphLimitException("the reads whose value several transactions wrote "
+          + "have more than " + MAX_READ_CANDIDATES + " candidate writers together (passed within "
+          + "the first " + (pendingStart.size() + 1) + " such reads; a read of a value W transactions wrote counts W): "
+          + "the level is not checked");
+    }
     if (found == 1) {
       int only = pendingSlots.get(first);
       pendingSlots.truncate(first);
