@@ -91,10 +91,7 @@ final class ChainJumps {
     int n = g.nodeCount();
     int k = g.chains();
     try (DeviceArrays d = new DeviceArrays()) {
-      CUdeviceptr dStart = d.copyOf(g.outStart());
-      CUdeviceptr dHead = d.copyOf(g.outHead());
-      CUdeviceptr dChain = d.copyOf(g.chainOf());
-      CUdeviceptr dPos = d.copyOf(g.posOf());
+      DeviceArrays.Graph dg = d.graphOf(g);
       CUdeviceptr dNodeAt = d.copyOf(lookup[0]);
       CUdeviceptr dBase = d.copyOf(lookup[1]);
       CUdeviceptr dFirst = d.filled((long) n * k, Integer.MAX_VALUE);
@@ -103,8 +100,8 @@ final class ChainJumps {
       int[] flag = {0};
       for (int round = 1; round <= MAX_ROUNDS; round++) {
         JCudaDriver.cuMemsetD32(changed, 0, 1);
-        kernels.launch(kernels.jumpRound, (long) n * k, Pointer.to(dStart), Pointer.to(dHead),
-            Pointer.to(dChain), Pointer.to(dPos), Pointer.to(dNodeAt), Pointer.to(dBase),
+        kernels.launch(kernels.jumpRound, (long) n * k, dg.start(), dg.head(), dg.chainOf(),
+            dg.posOf(), Pointer.to(dNodeAt), Pointer.to(dBase),
             Pointer.to(new int[] {n}), Pointer.to(new int[] {k}), Pointer.to(dFirst),
             Pointer.to(changed));
         DeviceArrays.copyBack(changed, flag);

@@ -6,6 +6,7 @@ import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
 import static jcuda.driver.JCudaDriver.cuMemsetD32;
 
+import io.isoverify.graph.ChainCoverGraph;
 import java.util.ArrayList;
 import java.util.List;
 import jcuda.Pointer;
@@ -26,6 +27,15 @@ final class DeviceArrays implements AutoCloseable {
       cuMemcpyHtoD(p, Pointer.to(host), (long) host.length * Sizeof.INT);
     }
     return p;
+  }
+
+  /** A graph's CSR arrays and chains on the device, as kernel arguments. */
+  record Graph(Pointer start, Pointer head, Pointer chainOf, Pointer posOf) {}
+
+  /** Device copies of {@code g}'s out-arcs (start, head) and chains (chainOf, posOf). */
+  Graph graphOf(ChainCoverGraph g) {
+    return new Graph(Pointer.to(copyOf(g.outStart())), Pointer.to(copyOf(g.outHead())),
+        Pointer.to(copyOf(g.chainOf())), Pointer.to(copyOf(g.posOf())));
   }
 
   /** {@code count} ints, each set to {@code value}. */

@@ -100,10 +100,7 @@ final class LevelFill {
     int[] plan = launches(levelStart, k);
     times.mark("levels");
     try (DeviceArrays d = new DeviceArrays()) {
-      CUdeviceptr dStart = d.copyOf(g.outStart());
-      CUdeviceptr dHead = d.copyOf(g.outHead());
-      CUdeviceptr dChain = d.copyOf(g.chainOf());
-      CUdeviceptr dPos = d.copyOf(g.posOf());
+      DeviceArrays.Graph dg = d.graphOf(g);
       CUdeviceptr dNodes = d.copyOf(lv[1]);
       CUdeviceptr dLevels = d.copyOf(levelStart);
       CUdeviceptr dFirst = d.filled((long) n * k, Integer.MAX_VALUE);
@@ -113,13 +110,13 @@ final class LevelFill {
         int from = plan[i + 1];
         if (plan[i] == 1) {
           int count = levelStart[from + 1] - levelStart[from];
-          kernels.launch(kernels.fillLevel, (long) count * k, Pointer.to(dStart),
-              Pointer.to(dHead), Pointer.to(dChain), Pointer.to(dPos), Pointer.to(dNodes),
+          kernels.launch(kernels.fillLevel, (long) count * k, dg.start(), dg.head(),
+              dg.chainOf(), dg.posOf(), Pointer.to(dNodes),
               Pointer.to(new int[] {levelStart[from]}), Pointer.to(new int[] {count}), kArg,
               Pointer.to(dFirst));
         } else {
-          kernels.launchOneBlock(kernels.fillLevels, Pointer.to(dStart), Pointer.to(dHead),
-              Pointer.to(dChain), Pointer.to(dPos), Pointer.to(dNodes), Pointer.to(dLevels),
+          kernels.launchOneBlock(kernels.fillLevels, dg.start(), dg.head(), dg.chainOf(),
+              dg.posOf(), Pointer.to(dNodes), Pointer.to(dLevels),
               Pointer.to(new int[] {from}), Pointer.to(new int[] {plan[i + 2]}), kArg,
               Pointer.to(dFirst));
         }
