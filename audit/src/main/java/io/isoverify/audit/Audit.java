@@ -103,8 +103,13 @@ public final class Audit {
         : dir.resolve("state").resolve(m.get("generation")).resolve(AuditState.CARRIED);
     boolean collect = levels.equals(List.of(Level.SER))
         && !"VIOLATED".equals(m.get("verdict.SER")) && !"UNKNOWN".equals(m.get("verdict.SER"));
-    Round.Result round = Round.run(state, carried, todo, levels, collect, r.options(), tmpGen,
-        dir);
+    Round.Result round;
+    try {
+      round = Round.run(state, carried, todo, levels, collect, r.options(), tmpGen, dir);
+    } catch (IOException | InvalidHistoryException | RuntimeException e) {
+      Recovery.delete(tmpGen); // bad input found while reading: the repository as it was
+      throw e;
+    }
     Files.move(tmpGen, dir.resolve("state").resolve(runId));
     long elapsedMs = (System.nanoTime() - start) / 1_000_000;
     // the cumulative verdicts and the results rows

@@ -3,6 +3,7 @@ package io.isoverify.audit;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.Partition;
 import io.isoverify.history.History;
+import io.isoverify.history.OrderMarkers;
 import io.isoverify.history.anomaly.EdgeType;
 
 /**
@@ -37,8 +38,10 @@ import io.isoverify.history.anomaly.EdgeType;
  * writer, and the order between held transactions that ran through deleted ones; the held
  * history here is re-derived from the held transactions, so a held read whose writer would
  * go keeps that writer (and its P-SCC) unless {@link HeldReads} can make it a read of an
- * earlier held version, and every transaction a held one reaches is kept (the collected set
- * is closed under predecessors), all to a fixpoint.
+ * earlier held version, and the orders through collected transactions are carried as order
+ * markers ({@link OrderCarry}); where they cannot be, every transaction a held one reaches
+ * is kept instead (the collected set closed under predecessors), all to a fixpoint. Order
+ * markers are exempt from the obsolescence rule.
  *
  * <p>Aborted transactions install nothing and are in no graph: they are removable when old.
  * Transactions after their session's last fence are never old, so every session keeps its
@@ -55,7 +58,8 @@ final class Collection {
     int n = h.txnCount();
     boolean[] removable = new boolean[n];
     if (epochs.reason != null || p.violated() || whyNot(h) != null) {
-      return new Collected(removable, HeldReads.values(h, removable, t -> removable[t] = false), 0);
+      return new Collected(removable, HeldReads.values(h, removable, t -> removable[t] = false), 0,
+          new OrderCarry.Orders(new int[0], new int[0]));
     }
     int vertices = p.vertexCount();
     int[] vertexOf = new int[n];
@@ -85,6 +89,7 @@ final class Collection {
       }
     }
     boolean[] openKey = openKeys(h, p);
+    boolean[] marker = OrderMarkers.keys(h);
     IntStack seen = new IntStack(vertices);
     int[] lastAfter = lastAfter(h, vertexOf, epochs);
     for (int t = 0; t < n; t++) {
@@ -101,7 +106,7 @@ final class Collection {
         int key = h.opKey(o);
         if (key < 0 || openKey[key]) {
           ok = false; // a predicate read, or a key with a constraint outside cobra's P-SCCs
-        } else if (h.opKind(o).installsVersion()) {
+        } else if (h.opKind(o).installsVersion() && !marker[key]) {
           ok = (long) lastAfter[key] > (long) epochs.epoch[t]
               || overwritten(known, v, key, p, epochs, h, seen);
         }
@@ -116,14 +121,18 @@ final class Collection {
     }
     int[] values;
     int removableBefore = -1;
+    OrderCarry.Orders orders;
     do {
       keepFenceSuffix(h, epochs, removable, groups);
       values = HeldReads.values(h, removable, t -> groups.keepWith(t, removable));
       if (removableBefore < 0) {
         removableBefore = count(removable);
       }
-    } while (keepSuccessorsOfHeld(known, p, removable, groups));
-    return new Collected(removable, values, removableBefore - count(removable));
+      orders = OrderCarry.of(h, known, p, removable);
+    } while (orders == null && keepSuccessorsOfHeld(known, p, removable, groups));
+    // closed under predecessors, no order runs through a collected transaction
+    return new Collected(removable, values, removableBefore - count(removable),
+        orders != null ? orders : new OrderCarry.Orders(new int[0], new int[0]));
   }
 
   private static int count(boolean[] flags) {
@@ -178,7 +187,7 @@ final class Collection {
    * many transactions the other rules would have removed that are held because a held
    * transaction precedes them (the closure under predecessors, {@link #keepSuccessorsOfHeld}).
    */
-  record Collected(boolean[] removed, int[] values, int heldForOrder) {}
+  record Collected(boolean[] removed, int[] values, int heldForOrder, OrderCarry.Orders orders) {}
 
   /**
    * Why nothing of {@code h} may be collected whatever the epochs, or null: a predicate read
@@ -399,7 +408,7 @@ final class Collection {
   }
 
   /** The known and choice edges of a partition by source vertex (compressed rows). */
-  private static final class Csr {
+  static final class Csr {
     final int[] first;
     final int[] to;
     final byte[] type;

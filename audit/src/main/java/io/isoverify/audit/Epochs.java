@@ -77,15 +77,15 @@ final class Epochs {
             + " read and write of the fence key alone)");
       }
       fences++;
-      int read = h.opValue(h.firstOp(t));
-      if (byWritten.put(h.opValue(h.firstOp(t) + 1), t) != null
+      int read = h.opValue(Fences.op(h, t, key, false));
+      if (byWritten.put(h.opValue(Fences.op(h, t, key, true)), t) != null
           || byRead.put(read, t) != null) {
         return notWellFormed(epoch, h, t, "shares a fence version with another fence");
       }
     }
     int head = -1;
     for (int f : byWritten.values()) {
-      if (!byWritten.containsKey(h.opValue(h.firstOp(f)))) {
+      if (!byWritten.containsKey(h.opValue(Fences.op(h, f, key, false)))) {
         if (head >= 0) {
           return notWellFormed(epoch, h, f, "starts a second chain of fences");
         }
@@ -95,7 +95,7 @@ final class Epochs {
     int position = 0;
     for (int f = head; f >= 0; ) {
       epoch[f] = position++;
-      Integer next = byRead.get(h.opValue(h.firstOp(f) + 1));
+      Integer next = byRead.get(h.opValue(Fences.op(h, f, key, true)));
       f = next == null ? -1 : next;
       if (position > fences) {
         return notWellFormed(epoch, h, head, "is in a cycle of fences");

@@ -2,6 +2,7 @@ package io.isoverify.audit;
 
 import io.isoverify.history.History;
 import io.isoverify.history.OpKind;
+import io.isoverify.history.OrderMarkers;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -28,7 +29,10 @@ import java.util.Map;
  *       the read would lose. A writer kept may itself read from collected ones, and takes its
  *       P-SCC with it (the caller's {@code keep}), so this runs to a fixpoint.</li>
  * </ul>
- * O(operations) per pass, the walks back along chains memoized per version.
+ * A held read of an order marker ({@link OrderMarkers}) whose writer is collected is left
+ * out instead, without keeping the writer: the round's {@link OrderCarry} carries the order
+ * that ran through it. O(operations) per pass, the walks back along chains memoized per
+ * version.
  */
 final class HeldReads {
   private HeldReads() {}
@@ -44,6 +48,7 @@ final class HeldReads {
    */
   static int[] values(History h, boolean[] removed, java.util.function.IntConsumer keep) {
     int[] value = new int[h.opCount()];
+    boolean[] marker = OrderMarkers.keys(h);
     boolean changed = true;
     while (changed) {
       changed = false;
@@ -54,8 +59,10 @@ final class HeldReads {
           value[o] = h.opValue(o);
           if (!removed[t] && h.opKind(o) == OpKind.READ && value[o] >= 0
               && v.onlyCollected(h.opKey(o), value[o])) {
-            value[o] = v.heldBefore(h.opKey(o), value[o]);
-            if (value[o] == LEFT_OUT) {
+            // an order marker's read of a collected writer goes: this round's orders
+            // carry what ran through that writer (OrderCarry)
+            value[o] = marker[h.opKey(o)] ? LEFT_OUT : v.heldBefore(h.opKey(o), value[o]);
+            if (value[o] == LEFT_OUT && !marker[h.opKey(o)]) {
               wanted.add(v.chainStart(h.opKey(o), h.opValue(o)));
             }
           }

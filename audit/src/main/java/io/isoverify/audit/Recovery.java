@@ -79,7 +79,8 @@ final class Recovery {
     }
   }
 
-  private static void delete(Path p) throws IOException {
+  /** Deletes {@code p} and everything under it, if it exists. */
+  static void delete(Path p) throws IOException {
     if (!Files.exists(p)) {
       return;
     }

@@ -8,6 +8,7 @@ import io.isoverify.graph.Partition;
 import io.isoverify.graph.Partitioner;
 import io.isoverify.history.History;
 import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.OrderMarkers;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.Verdict;
@@ -60,6 +61,7 @@ final class Round {
       isNew[t] = !state.audited(h.txnId(t));
       newTxns += isNew[t] ? 1 : 0;
     }
+    refuseMarkers(h, isNew, partitions, repository);
     phases.put("load", System.nanoTime() - t0);
     List<String> stale = StaleReads.find(h, isNew, state, repository);
     List<LevelReport> reports;
@@ -91,6 +93,7 @@ final class Round {
     }
     boolean[] removed = new boolean[h.txnCount()];
     int[] values = null;
+    OrderCarry.Orders orders = new OrderCarry.Orders(new int[0], new int[0]);
     String collection;
     if (!collect) {
       collection = "nothing collected: the repository checks " + levels
@@ -110,7 +113,10 @@ final class Round {
         Collection.Collected c = Collection.collect(h, p, epochs);
         removed = c.removed();
         values = c.values();
+        orders = c.orders();
         collection = "collected by epochs (epochAgree " + epochs.agree + ")"
+            + (orders.count() == 0 ? "" : "; " + orders.count() + " orders between held "
+                + "transactions that ran through collected ones carried as order markers")
             + (c.heldForOrder() == 0 ? "" : "; " + c.heldForOrder() + " otherwise removable "
                 + "held because a held transaction precedes them (the order between held "
                 + "transactions may not run through collected ones)");
@@ -130,10 +136,51 @@ final class Round {
       boolean[] gone = removed;
       int[] held = values;
       ParquetHistoryWriter.write(h, t -> !gone[t], o -> held[o] != HeldReads.LEFT_OUT,
-          o -> held[o], out.resolve(AuditState.CARRIED));
+          o -> held[o], orders.from(), orders.to(), markerIds(h, orders.count()),
+          out.resolve(AuditState.CARRIED));
       next.hasCarried = true;
     }
     next.write(out);
     return new Result(h, reports, next, newTxns, collected, collection, phases);
+  }
+
+  /** {@code count} order marker numbers that no key of {@code h} uses: after its largest. */
+  private static long[] markerIds(History h, int count) {
+    long next = 0;
+    for (int k = 0; k < h.keys().size(); k++) {
+      next = Math.max(next, OrderMarkers.marker(h, k) + 1);
+    }
+    long[] ids = new long[count];
+    for (int i = 0; i < count; i++) {
+      ids[i] = next + i;
+    }
+    return ids;
+  }
+
+  /**
+   * Refuses a new transaction that touches a key reserved for order markers (a marker is
+   * exempt from the obsolescence rule, so a workload's write of one could be collected while
+   * still the key's latest version). The error names the partition and the transaction.
+   */
+  private static void refuseMarkers(History h, boolean[] isNew, List<Path> partitions,
+      Path repository) throws InvalidHistoryException, IOException {
+    boolean[] marker = OrderMarkers.keys(h);
+    for (int t = 0; t < h.txnCount(); t++) {
+      for (int o = h.firstOp(t); o < h.endOp(t) && isNew[t]; o++) {
+        if (h.opKey(o) >= 0 && marker[h.opKey(o)]) {
+          String file = partitions.toString();
+          for (Path part : partitions) {
+            History one = ParquetHistoryReader.read(List.of(part), repository.toString());
+            for (int u = 0; u < one.txnCount(); u++) {
+              file = one.txnId(u) == h.txnId(t) ? part.toString() : file;
+            }
+          }
+          throw new InvalidHistoryException(file, "transaction " + h.txnId(t), "key "
+              + h.showKey(h.opKey(o)) + " is reserved for the audit's order markers (integer keys "
+              + OrderMarkers.LAST_KEY + " to " + OrderMarkers.FIRST_KEY + ", string keys "
+              + "beginning \"" + OrderMarkers.PREFIX + "\")");
+        }
+      }
+    }
   }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.isoverify.engine.VerifierOptions;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
+import io.isoverify.history.OrderMarkers;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.io.JsonlHistoryReader;
@@ -72,6 +73,24 @@ class AuditRepositoryTest {
         () -> audit(repo, reused));
     assertTrue(e.getMessage().contains("p2.parquet: transaction 2: the transaction id was"
         + " already audited"), e.getMessage());
+    assertEquals(before, snapshot(repo));
+  }
+
+  @Test
+  void aKeyReservedForOrderMarkersIsRefusedNamingFileAndTransaction() throws Exception {
+    Path repo = tmp.resolve("repo");
+    audit(repo, partition("p1.parquet", 1, 0, 2));
+    Map<String, String> before = snapshot(repo);
+    Path reserved = tmp.resolve("p2.parquet");
+    try (ParquetHistorySink s = new ParquetHistorySink(reserved)) {
+      s.begin(1, 3, 2, Outcome.COMMITTED, Long.MIN_VALUE, Long.MIN_VALUE);
+      s.op(OpKind.WRITE, OrderMarkers.key(7), 3);
+      s.end();
+    }
+    InvalidHistoryException e = assertThrows(InvalidHistoryException.class,
+        () -> audit(repo, reserved));
+    assertTrue(e.getMessage().contains("p2.parquet: transaction 3: key " + OrderMarkers.key(7)
+        + " is reserved for the audit's order markers"), e.getMessage());
     assertEquals(before, snapshot(repo));
   }
 

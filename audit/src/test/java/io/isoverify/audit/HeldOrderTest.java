@@ -20,10 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
  * whole history is VIOLATED, and so must the audit be, although T1 -> T2 -> T3 ran through
  * T2 only.
  *
- * <p>The audit said HOLDS before the collected transactions were closed under predecessors:
- * the held history is re-derived from the held transactions, so the order T1 -> T3 that ran
- * through the collected T2 was lost, and T9's read was then decided by the constraint
- * between T1 and T3 (T3 -> T1). T2 is now held, since the held T1 precedes it.
+ * <p>The audit once said HOLDS here: the held history is re-derived from the held
+ * transactions, so the order T1 -> T3 that ran through the collected T2 was lost, and T9's
+ * read was then decided by the constraint between T1 and T3 (T3 -> T1). T2 is collected, and
+ * the order is carried as an order marker that T1 writes and T3 reads (OrderCarry).
  */
 class HeldOrderTest {
   @TempDir
@@ -34,10 +34,11 @@ class HeldOrderTest {
     Path repo = tmp.resolve("repo");
     Audit.Outcome first = Audit.run(request(repo, roundOne()));
     assertEquals(0, first.exitCode(), first.lines().toString());
-    // T2 (after the held T1) and the old fences after T2 in the chain: nothing is collected
-    assertTrue(first.lines().toString().contains("collected 0 this run (collected by epochs "
-        + "(epochAgree 6); 5 otherwise removable held because a held transaction precedes them"),
-        first.lines().toString());
+    // T2 and the old fences F0-F3 are collected; T1 -> T2 -> T3 and the fence chain are
+    // carried as order markers (T1 -> T3 among them)
+    assertTrue(first.lines().toString().contains("held 6, collected 5 this run (collected by "
+        + "epochs (epochAgree 6); 3 orders between held transactions that ran through collected "
+        + "ones carried as order markers)"), first.lines().toString());
     assertEquals(Verdict.VIOLATED, whole());
     Audit.Outcome second = Audit.run(request(repo, roundTwo()));
     assertEquals(1, second.exitCode(), first.lines() + " " + second.lines());

@@ -2,8 +2,10 @@ package io.isoverify.history.io;
 
 import io.isoverify.history.Dictionary;
 import io.isoverify.history.History;
+import io.isoverify.history.IndexSort;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
+import io.isoverify.history.OrderMarkers;
 import io.isoverify.history.io.ParquetHistorySchema.IdType;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -54,6 +56,24 @@ public final class ParquetHistoryWriter {
   public static void write(History h, java.util.function.IntPredicate keep,
       java.util.function.IntPredicate keepOp, java.util.function.IntUnaryOperator valueOf,
       Path file) throws IOException, InvalidHistoryException {
+    write(h, keep, keepOp, valueOf, new int[0], new int[0], new long[0], file);
+  }
+
+  /**
+   * The same, with order markers ({@link OrderMarkers}): for each i, transaction
+   * {@code from[i]} (dense id, kept) writes marker {@code marker[i]} (value 1) after its
+   * own operations, and {@code to[i]} reads it before its own: an audit's order between two
+   * held transactions that ran through collected ones.
+   */
+  public static void write(History h, java.util.function.IntPredicate keep,
+      java.util.function.IntPredicate keepOp, java.util.function.IntUnaryOperator valueOf,
+      int[] from, int[] to, long[] marker, Path file)
+      throws IOException, InvalidHistoryException {
+    int[] byFrom = IndexSort.byKey(java.util.Arrays.stream(from).asLongStream().toArray(),
+        from.length);
+    int[] byTo = IndexSort.byKey(java.util.Arrays.stream(to).asLongStream().toArray(), to.length);
+    int nextFrom = 0;
+    int nextTo = 0;
     IdType sessionType = idType(h, h.sessions(), "session ids");
     IdType keyType = idType(h, h.keys(), "keys");
     IdType valueType = idType(h, h.values(), "values");
@@ -73,6 +93,14 @@ public final class ParquetHistoryWriter {
         row.start = h.startTs(t);
         row.end = h.endTs(t);
         int position = 0;
+        while (nextTo < byTo.length && to[byTo[nextTo]] < t) {
+          nextTo++;
+        }
+        for (; nextTo < byTo.length && to[byTo[nextTo]] == t; nextTo++) {
+          marker(row, OpKind.READ, marker[byTo[nextTo]], keyType, valueType);
+          row.opPos = position++;
+          out.write(row);
+        }
         for (int o = h.firstOp(t); o < h.endOp(t); o++) {
           if (keepOp.test(o)) {
             fill(h, o, row);
@@ -86,9 +114,32 @@ public final class ParquetHistoryWriter {
             out.write(row);
           }
         }
+        while (nextFrom < byFrom.length && from[byFrom[nextFrom]] < t) {
+          nextFrom++;
+        }
+        for (; nextFrom < byFrom.length && from[byFrom[nextFrom]] == t; nextFrom++) {
+          marker(row, OpKind.WRITE, marker[byFrom[nextFrom]], keyType, valueType);
+          row.opPos = position++;
+          out.write(row);
+        }
       }
       out.commit();
     }
+  }
+
+  /** Order marker m read or written (value 1), in the history's key and value types. */
+  private static void marker(ParquetOpRecord row, OpKind kind, long m, IdType keyType,
+      IdType valueType) {
+    row.kind = kind;
+    row.hasKey = true;
+    row.key = keyType == IdType.INT64 ? OrderMarkers.key(m) : 0;
+    row.keyText = keyType == IdType.INT64 ? null : OrderMarkers.name(m);
+    row.hasValue = true;
+    row.value = 1;
+    row.valueText = valueType == IdType.INT64 ? null : "1";
+    row.hasList = false;
+    row.predicate = null;
+    row.fields = null;
   }
 
   private static void fill(History h, int o, ParquetOpRecord row) {

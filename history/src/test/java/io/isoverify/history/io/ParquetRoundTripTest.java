@@ -2,10 +2,13 @@ package io.isoverify.history.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.isoverify.history.Fences;
 import io.isoverify.history.History;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
+import io.isoverify.history.OrderMarkers;
 import io.isoverify.history.Outcome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -208,6 +211,46 @@ class ParquetRoundTripTest {
         """);
     ParquetHistoryWriter.write(h, file);
     assertEquals(jsonl(h), jsonl(ParquetHistoryReader.read(file)));
+  }
+
+  /**
+   * Order markers (an audit's carried orders): the earlier transaction writes each after its
+   * own operations, the later reads it before its own, in the history's key and value types;
+   * a fence that carries markers is still a fence, its own read and write found by
+   * {@link Fences#op}.
+   */
+  @Test
+  void orderMarkersAreWrittenAroundATransactionsOwnOperations() throws Exception {
+    History h = readJsonl("""
+        {"session":1,"txn":1,"pos":0,"outcome":"committed","ops":[["r",9223372036854775807,null],["w",9223372036854775807,1]]}
+        {"session":2,"txn":2,"pos":0,"outcome":"committed","ops":[["w",5,7]]}
+        """);
+    Path file = dir.resolve("markers.parquet");
+    ParquetHistoryWriter.write(h, t -> true, o -> true, h::opValue, new int[] {0, 0},
+        new int[] {1, 1}, new long[] {3, 4}, file);
+    assertEquals("""
+        {"session":1,"txn":1,"pos":0,"outcome":"committed","ops":[["r",9223372036854775807,null],["w",9223372036854775807,1],["w",9223372036854775803,1],["w",9223372036854775802,1]]}
+        {"session":2,"txn":2,"pos":0,"outcome":"committed","ops":[["r",9223372036854775803,1],["r",9223372036854775802,1],["w",5,7]]}
+        """, jsonl(ParquetHistoryReader.read(file)));
+    History back = ParquetHistoryReader.read(file);
+    int fence = Fences.keyCode(back);
+    assertTrue(Fences.isFence(back, 0, fence));
+    assertEquals(back.firstOp(0) + 1, Fences.op(back, 0, fence, true));
+    assertEquals(3, OrderMarkers.marker(back, back.opKey(back.firstOp(1))));
+    assertEquals(-1, OrderMarkers.marker(back, back.opKey(back.endOp(1) - 1)));
+
+    History text = readJsonl("""
+        {"session":"a","txn":1,"pos":0,"outcome":"committed","ops":[["r","fence",null],["w","fence","f1"]]}
+        {"session":"b","txn":2,"pos":0,"outcome":"committed","ops":[["w","x","v"]]}
+        """);
+    ParquetHistoryWriter.write(text, t -> true, o -> true, text::opValue, new int[] {1},
+        new int[] {0}, new long[] {0}, file);
+    History textBack = ParquetHistoryReader.read(file);
+    assertEquals("""
+        {"session":"a","txn":1,"pos":0,"outcome":"committed","ops":[["r","isoverify:order:0","1"],["r","fence",null],["w","fence","f1"]]}
+        {"session":"b","txn":2,"pos":0,"outcome":"committed","ops":[["w","x","v"],["w","isoverify:order:0","1"]]}
+        """, jsonl(textBack));
+    assertTrue(Fences.isFence(textBack, 0, Fences.keyCode(textBack)));
   }
 
   /** Checks the whole round trip, then that the text came back exactly. */
