@@ -69,11 +69,8 @@ public final class ParquetHistoryWriter {
       java.util.function.IntPredicate keepOp, java.util.function.IntUnaryOperator valueOf,
       int[] from, int[] to, long[] marker, Path file)
       throws IOException, InvalidHistoryException {
-    int[] byFrom = IndexSort.byKey(java.util.Arrays.stream(from).asLongStream().toArray(),
-        from.length);
-    int[] byTo = IndexSort.byKey(java.util.Arrays.stream(to).asLongStream().toArray(), to.length);
-    int nextFrom = 0;
-    int nextTo = 0;
+    Markers reads = new Markers(OpKind.READ, to, marker);
+    Markers writes = new Markers(OpKind.WRITE, from, marker);
     IdType sessionType = idType(h, h.sessions(), "session ids");
     IdType keyType = idType(h, h.keys(), "keys");
     IdType valueType = idType(h, h.values(), "values");
@@ -92,15 +89,7 @@ public final class ParquetHistoryWriter {
         row.outcome = h.outcome(t);
         row.start = h.startTs(t);
         row.end = h.endTs(t);
-        int position = 0;
-        while (nextTo < byTo.length && to[byTo[nextTo]] < t) {
-          nextTo++;
-        }
-        for (; nextTo < byTo.length && to[byTo[nextTo]] == t; nextTo++) {
-          marker(row, OpKind.READ, marker[byTo[nextTo]], keyType, valueType);
-          row.opPos = position++;
-          out.write(row);
-        }
+        int position = reads.write(t, 0, row, out, keyType, valueType);
         for (int o = h.firstOp(t); o < h.endOp(t); o++) {
           if (keepOp.test(o)) {
             fill(h, o, row);
@@ -114,32 +103,57 @@ public final class ParquetHistoryWriter {
             out.write(row);
           }
         }
-        while (nextFrom < byFrom.length && from[byFrom[nextFrom]] < t) {
-          nextFrom++;
-        }
-        for (; nextFrom < byFrom.length && from[byFrom[nextFrom]] == t; nextFrom++) {
-          marker(row, OpKind.WRITE, marker[byFrom[nextFrom]], keyType, valueType);
-          row.opPos = position++;
-          out.write(row);
-        }
+        writes.write(t, position, row, out, keyType, valueType);
       }
       out.commit();
     }
   }
 
-  /** Order marker m read or written (value 1), in the history's key and value types. */
-  private static void marker(ParquetOpRecord row, OpKind kind, long m, IdType keyType,
-      IdType valueType) {
-    row.kind = kind;
-    row.hasKey = true;
-    row.key = keyType == IdType.INT64 ? OrderMarkers.key(m) : 0;
-    row.keyText = keyType == IdType.INT64 ? null : OrderMarkers.name(m);
-    row.hasValue = true;
-    row.value = 1;
-    row.valueText = valueType == IdType.INT64 ? null : "1";
-    row.hasList = false;
-    row.predicate = null;
-    row.fields = null;
+  /**
+   * The order markers one kind of operation adds: marker {@code marker[i]} is read (or
+   * written) by transaction {@code end[i]}; transactions are asked for in ascending order.
+   */
+  private static final class Markers {
+    private final OpKind kind;
+    private final int[] end;
+    private final long[] marker;
+    private final int[] byEnd;
+    private int next;
+
+    Markers(OpKind kind, int[] end, long[] marker) {
+      this.kind = kind;
+      this.end = end;
+      this.marker = marker;
+      this.byEnd = IndexSort.byKey(java.util.Arrays.stream(end).asLongStream().toArray(),
+          end.length);
+    }
+
+    /**
+     * Writes t's markers (value 1, in the history's types) from operation position
+     * {@code position}; returns the next position.
+     */
+    int write(int t, int position, ParquetOpRecord row, ParquetOpWriter out, IdType keyType,
+        IdType valueType) throws IOException {
+      while (next < byEnd.length && end[byEnd[next]] < t) {
+        next++;
+      }
+      for (; next < byEnd.length && end[byEnd[next]] == t; next++) {
+        long m = marker[byEnd[next]];
+        row.kind = kind;
+        row.hasKey = true;
+        row.key = keyType == IdType.INT64 ? OrderMarkers.key(m) : 0;
+        row.keyText = keyType == IdType.INT64 ? null : OrderMarkers.name(m);
+        row.hasValue = true;
+        row.value = 1;
+        row.valueText = valueType == IdType.INT64 ? null : "1";
+        row.hasList = false;
+        row.predicate = null;
+        row.fields = null;
+        row.opPos = position++;
+        out.write(row);
+      }
+      return position;
+    }
   }
 
   private static void fill(History h, int o, ParquetOpRecord row) {
