@@ -47,7 +47,7 @@ final class OrderCarry {
    */
   static Orders of(History h, Collection.Csr known, Partition p, boolean[] removable) {
     int vertices = known.first.length - 1;
-    int sessions = h.sessions().size();
+    int sessions = h.sessionCount();
     int[] rowOf = new int[vertices];
     int rows = 0;
     for (int v = 1; v < vertices; v++) {
@@ -118,7 +118,7 @@ final class OrderCarry {
       }
     }
     java.util.Map<Long, Integer> carried = new java.util.HashMap<>();
-    long sessions = h.sessions().size();
+    long sessions = h.sessionCount();
     for (int v = 0; v < h.txnCount(); v++) {
       for (int o = h.firstOp(v); o < h.endOp(v) && !removable[v]; o++) {
         int key = h.opKey(o);
@@ -180,7 +180,7 @@ final class OrderCarry {
   private static Orders latestPerSession(History h, IntList from, IntList to,
       java.util.Map<Long, Integer> carried) {
     int n = from.size();
-    long sessions = h.sessions().size();
+    long sessions = h.sessionCount();
     long[] group = new long[n];
     for (int i = 0; i < n; i++) {
       group[i] = to.get(i) * sessions + h.session(from.get(i));
