@@ -135,7 +135,9 @@ final class Round {
     if (collected < h.txnCount()) {
       boolean[] gone = removed;
       int[] held = values;
-      ParquetHistoryWriter.write(h, t -> !gone[t], o -> held[o] != HeldReads.LEFT_OUT,
+      boolean[] unread = unreadMarkers(h, removed, values);
+      ParquetHistoryWriter.write(h, t -> !gone[t],
+          o -> held[o] != HeldReads.LEFT_OUT && (h.opKey(o) < 0 || !unread[h.opKey(o)]),
           o -> held[o], orders.from(), orders.to(), markerIds(h, orders.count()),
           out.resolve(AuditState.CARRIED));
       next.hasCarried = true;
@@ -182,5 +184,27 @@ final class Round {
         }
       }
     }
+  }
+
+  /**
+   * Per key: an order marker that no held transaction reads any more (its reader was
+   * collected), so its write carries no order and is not written on.
+   */
+  private static boolean[] unreadMarkers(History h, boolean[] removed, int[] values) {
+    boolean[] marker = OrderMarkers.keys(h);
+    boolean[] read = new boolean[marker.length];
+    for (int t = 0; t < h.txnCount(); t++) {
+      for (int o = h.firstOp(t); o < h.endOp(t) && !removed[t]; o++) {
+        int key = h.opKey(o);
+        if (key >= 0 && marker[key] && !h.opKind(o).installsVersion()
+            && values[o] != HeldReads.LEFT_OUT) {
+          read[key] = true;
+        }
+      }
+    }
+    for (int k = 0; k < marker.length; k++) {
+      marker[k] &= !read[k];
+    }
+    return marker;
   }
 }
