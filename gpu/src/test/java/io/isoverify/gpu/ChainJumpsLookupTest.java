@@ -3,6 +3,7 @@ package io.isoverify.gpu;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.graph.ChainCoverGraph;
 import java.util.Random;
@@ -23,13 +24,13 @@ class ChainJumpsLookupTest {
           0.05, round % 2 == 0 ? 0 : 1 + rnd.nextInt(100_000), 1);
       int[][] lookup = ChainJumps.lookup(g);
       assertNotNull(lookup, "round " + round);
-      int found = 0;
       for (int u = 0; u < n; u++) {
         int c = g.chainOf()[u];
         assertEquals(u, lookup[0][lookup[1][c] + g.posOf()[u]], "round " + round + " node " + u);
-        found++;
       }
-      assertEquals(n, found);
+      for (int slot = 0; slot < lookup[0].length; slot++) {
+        assertTrue(lookup[0][slot] >= 0, "round " + round + ": slot " + slot + " holds no node");
+      }
       assertEquals(n, lookup[0].length, "round " + round + ": dense positions need one slot a node");
     }
   }
