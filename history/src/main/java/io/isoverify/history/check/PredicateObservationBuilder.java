@@ -50,6 +50,7 @@ final class PredicateObservationBuilder {
   private final IntList found = new IntList();
   private long unchecked;
   private String first;
+  private int firstReader;
   private boolean full;
 
   /**
@@ -160,28 +161,85 @@ final class PredicateObservationBuilder {
         virtual.real.toArray(), vStart, vWriters, mismatches.toArray(new int[0][]));
   }
 
+  /**
+   * Every non-aborted transaction's predicate reads, one transaction at a time; with real
+   * time, those it applies to last and by start (its sweep), then the observations and
+   * mismatches put back in transaction order (stable: as a scan in that order makes them).
+   */
   private void scanAll() {
-    for (int t = 0; t < h.txnCount(); t++) {
-      if (h.isAborted(t)) {
-        continue;
-      }
-      ownKeys.clear();
-      int mark = t + 1;
-      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-        OpKind kind = h.opKind(o);
-        if (kind == OpKind.PREDICATE_READ) {
-          predicateRead(t, o, h.predicate(o));
-        } else if (kind.installsVersion()) {
-          int y = h.opKey(o);
-          if (ownMark[y] != mark) {
-            ownMark[y] = mark;
-            ownRow[y] = null;
-            ownKeys.add(y);
-          }
-          ownRow[y] = Row.after(ownRow[y], h, o);
+    if (realTime == null) {
+      for (int t = 0; t < h.txnCount(); t++) {
+        if (!h.isAborted(t)) {
+          transaction(t);
         }
       }
+      return;
     }
+    for (int t = 0; t < h.txnCount(); t++) {
+      if (!h.isAborted(t) && !realTime.applies(t)) {
+        transaction(t);
+      }
+    }
+    for (int t : realTime.readersByStart()) {
+      transaction(t);
+    }
+    byReader();
+  }
+
+  private void transaction(int t) {
+    ownKeys.clear();
+    int mark = t + 1;
+    for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+      OpKind kind = h.opKind(o);
+      if (kind == OpKind.PREDICATE_READ) {
+        predicateRead(t, o, h.predicate(o));
+      } else if (kind.installsVersion()) {
+        int y = h.opKey(o);
+        if (ownMark[y] != mark) {
+          ownMark[y] = mark;
+          ownRow[y] = null;
+          ownKeys.add(y);
+        }
+        ownRow[y] = Row.after(ownRow[y], h, o);
+      }
+    }
+  }
+
+  /** Reorders the observations (a counting sort) and mismatches stably by reader. */
+  private void byReader() {
+    int n = obsReader.size();
+    int[] count = new int[h.txnCount() + 1];
+    for (int i = 0; i < n; i++) {
+      count[obsReader.get(i) + 1]++;
+    }
+    for (int t = 0; t < h.txnCount(); t++) {
+      count[t + 1] += count[t];
+    }
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[count[obsReader.get(i)]++] = i;
+    }
+    int[] reader = obsReader.toArray();
+    int[] key = obsKey.toArray();
+    int[] op = obsOp.toArray();
+    int[] starts = candStart.toArray();
+    int[] cands = cand.toArray();
+    obsReader.clear();
+    obsKey.clear();
+    obsOp.clear();
+    candStart.clear();
+    cand.clear();
+    for (int i : order) {
+      obsReader.add(reader[i]);
+      obsKey.add(key[i]);
+      obsOp.add(op[i]);
+      candStart.add(cand.size());
+      int end = i + 1 < n ? starts[i + 1] : cands.length;
+      for (int c = starts[i]; c < end; c++) {
+        cand.add(cands[c]);
+      }
+    }
+    mismatches.sort(java.util.Comparator.comparingInt(m -> m[0]));
   }
 
   private boolean own(int t, int y) {
@@ -208,7 +266,7 @@ final class PredicateObservationBuilder {
     }
     if (full) {
       // past the cap only the rows it returned and its own can still show a mismatch
-      skip(capReached());
+      skip(t, capReached());
     } else if (realTime != null && realTime.applies(t)) {
       realTime.keysInRange(versions.fieldIndex(p.field()), p.low(), p.high(), t, keysFound);
     } else {
@@ -224,7 +282,7 @@ final class PredicateObservationBuilder {
         if (h.isCommitted(t)) {
           mismatches.add(new int[] {t, o, returned[i], returnedRead(o, p, returned[i])});
         } else {
-          skip("the predicate read of " + h.showTxn(t) + " (outcome unknown) returned key "
+          skip(t, "the predicate read of " + h.showTxn(t) + " (outcome unknown) returned key "
               + h.showKey(returned[i]) + ", which no transaction writes");
         }
       }
@@ -239,7 +297,7 @@ final class PredicateObservationBuilder {
         if ((mine == 1) != returned && h.isCommitted(t)) {
           mismatches.add(new int[] {t, o, y, -1});
         } else if ((mine == 1) != returned) {
-          skip("the predicate read of " + h.showTxn(t) + " (outcome unknown) disagrees with "
+          skip(t, "the predicate read of " + h.showTxn(t) + " (outcome unknown) disagrees with "
               + "its own earlier write of key " + h.showKey(y));
         }
         return;
@@ -251,7 +309,7 @@ final class PredicateObservationBuilder {
       if (returned && !versions.matchedByOther(p.field(), y, p.low(), p.high(), t)) {
         mismatch(t, o, p, y);
       } else {
-        skip(capReached());
+        skip(t, capReached());
       }
       return;
     }
@@ -290,13 +348,12 @@ final class PredicateObservationBuilder {
    */
   private boolean scannedLive(int t, int o, PredicateRead p, int y, boolean returned) {
     int f = versions.fieldIndex(p.field());
-    long shadow = realTime.shadowStart(f, y, t);
     live.clear();
-    realTime.liveDefiners(f, y, t, shadow, live);
+    realTime.liveDefiners(f, y, t, live);
     live.sortDistinct();
     found.clear();
     int possible = 0;
-    if (shadow == Long.MIN_VALUE) {
+    if (realTime.initialLive(f, y, t)) {
       possible++;
       if (!returned) {
         found.add(INITIAL_STATE);
@@ -326,7 +383,7 @@ final class PredicateObservationBuilder {
     if (h.isCommitted(t)) {
       mismatches.add(new int[] {t, o, y, returnedRead(o, p, y)});
     } else {
-      skip("the predicate read of " + h.showTxn(t) + " (outcome unknown) returned key "
+      skip(t, "the predicate read of " + h.showTxn(t) + " (outcome unknown) returned key "
           + h.showKey(y) + ", but no version of it matches the predicate");
     }
   }
@@ -389,7 +446,7 @@ final class PredicateObservationBuilder {
   private void add(int t, int y, int o) {
     if (full || (long) cand.size() + found.size() > MAX_CANDIDATES) {
       full = true;
-      skip(capReached());
+      skip(t, capReached());
       return;
     }
     obsReader.add(t);
@@ -405,9 +462,11 @@ final class PredicateObservationBuilder {
     return "the predicate reads have more than " + MAX_CANDIDATES + " candidate versions";
   }
 
-  private void skip(String why) {
-    if (unchecked++ == 0) {
+  /** Counts a place left unchecked; the reason kept is the one of the first reader. */
+  private void skip(int t, String why) {
+    if (unchecked++ == 0 || t < firstReader) {
       first = why;
+      firstReader = t;
     }
   }
 

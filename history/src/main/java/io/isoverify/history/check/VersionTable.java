@@ -146,6 +146,11 @@ final class VersionTable {
     return s == ABSENT ? 0 : -1;
   }
 
+  /** The value version {@code at} sets field index {@code f} to (meaningful when it sets it). */
+  long setTo(int f, int at) {
+    return setTo[f][at];
+  }
+
   /** Per key, the values its versions set for field {@code fields[f]}, sorted. */
   private void indexByKey(int f, int keys) {
     long field = fields[f];
