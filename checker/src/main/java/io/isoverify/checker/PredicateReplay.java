@@ -113,48 +113,69 @@ final class PredicateReplay {
    */
   private String predicateRead(int t, PredicateRead p, int o,
       Map<Integer, Map<Long, Long>> committed, Map<Integer, Map<Long, Long>> own) {
-    TreeSet<Integer> returned = new TreeSet<>();
+    int[] returned = new int[p.matched()];
     for (int i = 1; i <= p.matched(); i++) {
-      returned.add(h.opKey(o + i));
+      returned[i - 1] = h.opKey(o + i);
     }
-    TreeSet<Integer> matching = new TreeSet<>();
+    returned = sortedDistinct(returned, returned.length);
+    int[] matching = new int[16];
+    int n = 0;
     for (Set<Integer> ys : byValue.get(p.field()).subMap(p.low(), true, p.high(), true)
         .values()) {
       for (int y : ys) {
         if (!own.containsKey(y)) {
-          matching.add(y);
+          matching = n == matching.length ? Arrays.copyOf(matching, 2 * n) : matching;
+          matching[n++] = y;
         }
       }
     }
     for (Map.Entry<Integer, Map<Long, Long>> e : own.entrySet()) {
       if (matches(p, e.getValue())) {
-        matching.add(e.getKey());
+        matching = n == matching.length ? Arrays.copyOf(matching, 2 * n) : matching;
+        matching[n++] = e.getKey();
       }
     }
-    Integer first = null;
+    matching = sortedDistinct(matching, n);
+    // the smallest key matching but not returned, or returned, written and not matching;
+    // else the smallest returned row no transaction writes
+    int first = Integer.MAX_VALUE;
+    int unwritten = Integer.MAX_VALUE;
     for (int y : matching) {
-      if (!returned.contains(y)) {
+      if (Arrays.binarySearch(returned, y) < 0) {
         first = y;
         break;
       }
     }
     for (int y : returned) {
-      if (!matching.contains(y) && Arrays.binarySearch(keys, y) >= 0) {
-        first = first == null ? y : Math.min(first, y);
-        break;
+      if (Arrays.binarySearch(matching, y) < 0) {
+        if (Arrays.binarySearch(keys, y) >= 0) {
+          first = Math.min(first, y);
+          break;
+        }
+        unwritten = Math.min(unwritten, y);
       }
     }
-    for (int y : returned) {
-      if (first == null && !matching.contains(y)) {
-        first = y; // a row no transaction writes
-      }
+    if (first == Integer.MAX_VALUE) {
+      first = unwritten;
     }
-    if (first == null) {
+    if (first == Integer.MAX_VALUE) {
       return null;
     }
     int y = first;
     return compare(t, p, y, own.containsKey(y) ? own.get(y) : committed.get(y),
-        returned.contains(y));
+        Arrays.binarySearch(returned, y) >= 0);
+  }
+
+  /** The first n entries of a, sorted, without repeats. */
+  private static int[] sortedDistinct(int[] a, int n) {
+    Arrays.sort(a, 0, n);
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+      if (m == 0 || a[m - 1] != a[i]) {
+        a[m++] = a[i];
+      }
+    }
+    return Arrays.copyOf(a, m);
   }
 
   private static boolean matches(PredicateRead p, Map<Long, Long> row) {

@@ -171,15 +171,38 @@ public final class KeyedOperations implements Serializable {
     return (byte) Math.min(count, Byte.MAX_VALUE);
   }
 
-  /** Insertion sort of one transaction's reads (a few) by operation id. */
+  /**
+   * Sorts one transaction's reads by operation id: insertion sort for a few, else a sort of
+   * (operation, position) pairs and a permutation (a predicate read returns tens of rows).
+   */
   private static void byOperation(int from, int to, int[] op, int[] key, int[] value,
       int[] writer) {
-    for (int i = from + 1; i < to; i++) {
-      for (int j = i; j > from && op[j] < op[j - 1]; j--) {
-        swap(op, j);
-        swap(key, j);
-        swap(value, j);
-        swap(writer, j);
+    int n = to - from;
+    if (n <= 32) {
+      for (int i = from + 1; i < to; i++) {
+        for (int j = i; j > from && op[j] < op[j - 1]; j--) {
+          swap(op, j);
+          swap(key, j);
+          swap(value, j);
+          swap(writer, j);
+        }
+      }
+      return;
+    }
+    long[] order = new long[n];
+    boolean sorted = true;
+    for (int i = 0; i < n; i++) {
+      order[i] = ((long) op[from + i] << 32) | i;
+      sorted &= i == 0 || op[from + i] >= op[from + i - 1];
+    }
+    if (sorted) {
+      return;
+    }
+    java.util.Arrays.sort(order);
+    for (int[] a : new int[][] {op, key, value, writer}) {
+      int[] was = java.util.Arrays.copyOfRange(a, from, to);
+      for (int i = 0; i < n; i++) {
+        a[from + i] = was[(int) order[i]];
       }
     }
   }

@@ -4,8 +4,17 @@ import java.util.Arrays;
 
 /** A growable long array (no boxing). */
 final class LongBuffer {
-  private long[] data = new long[16];
+  private long[] data;
   private int size;
+
+  LongBuffer() {
+    this(16);
+  }
+
+  /** An empty buffer with room for {@code capacity} values before it grows. */
+  LongBuffer(int capacity) {
+    data = new long[Math.max(16, capacity)];
+  }
 
   void add(long x) {
     if (size == data.length) {

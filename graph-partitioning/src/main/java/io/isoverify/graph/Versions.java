@@ -142,7 +142,8 @@ final class Versions {
 
   /** (slot, reader vertex) of every external read of an included reader that has a writer. */
   private long[] readPairs(Operations ops, Vertices vertices, PredicateObservations observations) {
-    LongBuffer pairs = new LongBuffer();
+    // at most one pair per observation and per read: no growth copies of a large buffer
+    LongBuffer pairs = new LongBuffer(observations.count() + ops.readKey.length);
     for (int i = 0; i < observations.count(); i++) {
       int v = vertices.vertexOf[observations.reader(i)];
       if (v > 0) {

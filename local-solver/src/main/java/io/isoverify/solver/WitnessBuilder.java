@@ -39,10 +39,10 @@ public final class WitnessBuilder {
   private final int[] txnOf;
   /** vertexOfTxn[t + 1] = the vertex of transaction t (index 0: the initial one). */
   private final int[] vertexOfTxn;
-  private int[] from = new int[16];
-  private int[] to = new int[16];
-  private byte[] type = new byte[16];
-  private int[] key = new int[16];
+  private int[] from;
+  private int[] to;
+  private byte[] type;
+  private int[] key;
   private int m;
   private final int[] serialOrder;
   /** The reads with several candidates: reader vertex, writer vertex, key. */
@@ -59,6 +59,12 @@ public final class WitnessBuilder {
       vertexOfTxn[txnOf[v] + 1] = v;
     }
     this.vertexOfTxn = vertexOfTxn;
+    // the known edges, and room for the components' choices before the arrays grow
+    int capacity = Math.max(16, in.edgeCount() + in.edgeCount() / 8);
+    from = new int[capacity];
+    to = new int[capacity];
+    type = new byte[capacity];
+    key = new int[capacity];
     for (int e = 0; e < in.edgeCount(); e++) {
       add(in.from(e), in.to(e), in.type(e), in.key(e));
     }
