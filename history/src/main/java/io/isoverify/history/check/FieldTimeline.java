@@ -252,18 +252,9 @@ final class FieldTimeline {
       head[y] = c++;
     }
     cursor[y] = c;
-    int prev = -1;
+    head[y] = dropShadowed(head[y], next, sigma, s);
     for (int i = head[y]; i >= 0; i = next[i]) {
-      if (sigma[i] < s) {
-        if (prev < 0) {
-          head[y] = next[i];
-        } else {
-          next[prev] = next[i];
-        }
-      } else {
-        out.add(at[i]);
-        prev = i;
-      }
+      out.add(at[i]);
     }
     for (; c < end && start[c] <= e; c++) {
       if (sigma[c] >= s) {
@@ -293,19 +284,10 @@ final class FieldTimeline {
     int rankHi = IndexSort.firstAbove(ranks, high);
     for (int r = nonEmpty.nextSetBit(rankLo); r >= 0 && r < rankHi;
         r = nonEmpty.nextSetBit(r + 1)) {
-      int prev = -1;
+      bucketHead[r] = dropShadowed(bucketHead[r], bucketNext, rSigma, s);
       for (int j = bucketHead[r]; j >= 0; j = bucketNext[j]) {
-        if (rSigma[j] < s) {
-          if (prev < 0) {
-            bucketHead[r] = bucketNext[j];
-          } else {
-            bucketNext[prev] = bucketNext[j];
-          }
-        } else {
-          if (rTxn[j] != t) {
-            out.add(rKey[j]);
-          }
-          prev = j;
+        if (rTxn[j] != t) {
+          out.add(rKey[j]);
         }
       }
       if (bucketHead[r] < 0) {
@@ -323,5 +305,24 @@ final class FieldTimeline {
         out.add(keptKey[i]);
       }
     }
+  }
+
+  /**
+   * Unlinks from the list that starts at {@code first} (links in {@code next}) every entry
+   * whose sigma is below {@code s}: shadowed for this reader and every later one, since the
+   * sweep's starts only grow. Returns the list's new first entry (-1: empty).
+   */
+  private static int dropShadowed(int first, int[] next, long[] sigma, long s) {
+    while (first >= 0 && sigma[first] < s) {
+      first = next[first];
+    }
+    for (int i = first; i >= 0; i = next[i]) {
+      int j = next[i];
+      while (j >= 0 && sigma[j] < s) {
+        j = next[j];
+      }
+      next[i] = j;
+    }
+    return first;
   }
 }
