@@ -131,7 +131,8 @@ final class FieldTimeline {
           kv[k] = versions.setTo(f, at[i]);
           kk[k] = y;
           kt[k] = versions.txn(at[i]);
-          kOrder[k] = k++;
+          kOrder[k] = k;
+          k++;
         } else {
           byStart[l] = start[i];
           order[l++] = i;
@@ -142,7 +143,8 @@ final class FieldTimeline {
           kv[k] = versions.setTo(f, alwaysAt[i]);
           kk[k] = y;
           kt[k] = versions.txn(alwaysAt[i]);
-          kOrder[k] = k++;
+          kOrder[k] = k;
+          k++;
         }
       }
     }
@@ -244,7 +246,7 @@ final class FieldTimeline {
    * Adds to {@code out} the versions of key y that a reader living [s, e] may have seen;
    * {@code s} must not be below any start asked before.
    */
-  void liveDefiners(int y, long s, long e, PredicateObservationBuilder.IntList out) {
+  void liveDefiners(int y, long s, long e, IntList out) {
     int end = keyStart[y + 1];
     int c = cursor[y];
     while (c < end && start[c] <= s) {
@@ -273,7 +275,7 @@ final class FieldTimeline {
    * #liveDefiners}.
    */
   void keysInRange(long low, long high, long s, long e, int t,
-      PredicateObservationBuilder.IntList out) {
+      IntList out) {
     while (started < rStart.length && rStart[started] <= s) {
       int r = rRank[started];
       bucketNext[started] = bucketHead[r];

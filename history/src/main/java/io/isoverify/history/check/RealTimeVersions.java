@@ -96,7 +96,7 @@ final class RealTimeVersions {
    * Adds to {@code out} the positions (in {@link VersionTable}) of y's definers of field
    * index f that reader t may have seen.
    */
-  void liveDefiners(int f, int y, int t, PredicateObservationBuilder.IntList out) {
+  void liveDefiners(int f, int y, int t, IntList out) {
     fields[f].liveDefiners(y, at(t), h.endTs(t), out);
   }
 
@@ -105,7 +105,7 @@ final class RealTimeVersions {
    * than t, that sets a value in [low, high] and that reader t may have seen (a superset:
    * the caller decides per key).
    */
-  void keysInRange(int f, long low, long high, int t, PredicateObservationBuilder.IntList out) {
+  void keysInRange(int f, long low, long high, int t, IntList out) {
     fields[f].keysInRange(low, high, at(t), h.endTs(t), t, out);
   }
 }

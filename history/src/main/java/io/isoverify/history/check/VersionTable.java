@@ -276,7 +276,7 @@ final class VersionTable {
    * that sets {@code field} to a value in [low, high] (a key once per such version).
    */
   void keysInRange(long field, long low, long high,
-      int except, PredicateObservationBuilder.IntList out) {
+      int except, IntList out) {
     int f = fieldIndex(field);
     long[] v = byValue[f];
     int lo = IndexSort.firstAtLeast(v, 0, v.length, low);

@@ -15,8 +15,8 @@ final class VirtualKeys {
   private final VersionTable versions;
   /** Per tested field (by {@link VersionTable#fieldIndex}) and key: 0 unknown, -1 none, v + 1. */
   private final int[][] virtualOf;
-  final PredicateObservationBuilder.IntList real = new PredicateObservationBuilder.IntList();
-  final PredicateObservationBuilder.LongList field = new PredicateObservationBuilder.LongList();
+  final IntList real = new IntList();
+  final LongList field = new LongList();
 
   VirtualKeys(History h, VersionTable versions) {
     this.h = h;

@@ -35,7 +35,7 @@ class RealTimeVersionsTest {
       for (int t : rt.readersByStart()) {
         for (int f = 0; f < v.fieldCount(); f++) {
           for (int y = 0; y < h.keys().size(); y++) {
-            PredicateObservationBuilder.IntList out = new PredicateObservationBuilder.IntList();
+            IntList out = new IntList();
             rt.liveDefiners(f, y, t, out);
             out.sortDistinct();
             List<Integer> expected = expectedLive(h, v, f, y, t);
@@ -46,7 +46,7 @@ class RealTimeVersionsTest {
           }
           long low = r.nextInt(12);
           long high = low + r.nextInt(6);
-          PredicateObservationBuilder.IntList keys = new PredicateObservationBuilder.IntList();
+          IntList keys = new IntList();
           rt.keysInRange(f, low, high, t, keys);
           keys.sortDistinct();
           TreeSet<Integer> found = new TreeSet<>(list(keys));
@@ -69,7 +69,7 @@ class RealTimeVersionsTest {
     VersionTable v = new VersionTable(h);
     RealTimeVersions rt = new RealTimeVersions(h, v);
     assertEquals(List.of(0, 2, 1), java.util.Arrays.stream(rt.readersByStart()).boxed().toList());
-    PredicateObservationBuilder.IntList out = new PredicateObservationBuilder.IntList();
+    IntList out = new IntList();
     rt.liveDefiners(0, 0, 1, out);
     assertThrows(IllegalStateException.class, () -> rt.initialLive(0, 0, 2));
   }
@@ -111,7 +111,7 @@ class RealTimeVersionsTest {
     return h.isCommitted(t) && h.startTs(t) != History.NO_TIME;
   }
 
-  private static List<Integer> list(PredicateObservationBuilder.IntList l) {
+  private static List<Integer> list(IntList l) {
     List<Integer> out = new ArrayList<>();
     for (int i = 0; i < l.size(); i++) {
       out.add(l.get(i));
