@@ -21,7 +21,7 @@ final class ChainOrdering {
 
   /** Adds forced edges to {@code known} and constraints to {@code out}; returns ordered pairs. */
   static long resolve(Chains chains, CycleGraph graph, ReachabilityIndex index, int keyCount,
-      int[] vertexChain, int[] vertexPos, int dense, EdgeList known, Constraints out) {
+      int[] vertexChain, int[] vertexPos, int dense, EdgeList known, ChainPairs out) {
     long ordered = 0;
     for (int key = 0; key < keyCount; key++) {
       int lo = chains.keyChainStart[key];
@@ -37,7 +37,7 @@ final class ChainOrdering {
   }
 
   private static long resolveKey(Chains chains, CycleGraph graph, ReachabilityIndex index,
-      int lo, int m, EdgeList known, Constraints out) {
+      int lo, int m, EdgeList known, ChainPairs out) {
     int words = (m + 63) >>> 6;
     long[] rel = new long[m * words];
     int[] head = new int[m];
@@ -87,7 +87,7 @@ final class ChainOrdering {
       for (int b = a + 1; b < m; b++) {
         boolean conflict = bit(rel, words, a, b) && bit(rel, words, b, a);
         if (conflict || !bit(order, words, a, b) && !bit(order, words, b, a)) {
-          out.addChainPair(chains, lo + a, lo + b);
+          out.add(lo + a, lo + b);
         }
       }
     }

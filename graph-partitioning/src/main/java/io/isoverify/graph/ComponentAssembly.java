@@ -19,9 +19,12 @@ final class ComponentAssembly {
   /** One group's arrays as they are filled. */
   private static final class Group {
     final IntBuffer members = new IntBuffer();
-    final EdgeList known = new EdgeList();
-    final EdgeList sides = new EdgeList();
-    final IntBuffer sideStart = new IntBuffer();
+    /** Sized by {@link #size} once the counts are known: the largest group's are most of the heap. */
+    EdgeList known;
+    EdgeList sides;
+    IntBuffer sideStart;
+    int knownCount;
+    int sideCount;
     int constraints;
     final IntBuffer reader = new IntBuffer();
     final IntBuffer key = new IntBuffer();
@@ -36,9 +39,16 @@ final class ComponentAssembly {
     final java.util.BitSet derivedCloses = new java.util.BitSet();
 
     Group() {
-      sideStart.add(0);
       candStart.add(0);
       edgeStart.add(0);
+    }
+
+    void size() {
+      known = new EdgeList(knownCount);
+      sides = new EdgeList(sideCount);
+      sideStart = new IntBuffer(2 * constraints + 1);
+      sideStart.add(0);
+      constraints = 0;
     }
   }
 
@@ -70,6 +80,28 @@ final class ComponentAssembly {
         groups.get(group[v]).members.add(txnOf[v]);
       }
     }
+    int nc = cons.count();
+    EdgeList side = new EdgeList();
+    // counts first, so that each group's edge arrays are allocated once at their size
+    for (int e = 0; e < known.size(); e++) {
+      int u = known.from(e);
+      if (comp[u] == comp[known.to(e)] && group[u] >= 0) {
+        groups.get(group[u]).knownCount++;
+      }
+    }
+    for (int c = 0; c < nc; c++) {
+      if (home[c] >= 0) {
+        Group g = groups.get(groupOfRoot[ComponentBuilder.find(parent, home[c])]);
+        g.constraints++;
+        for (int s = 0; s < 2; s++) {
+          cons.side(c, s, side);
+          g.sideCount += inner(side, comp, local, null);
+        }
+      }
+    }
+    for (Group g : groups) {
+      g.size();
+    }
     for (int e = 0; e < known.size(); e++) {
       int u = known.from(e);
       int v = known.to(e);
@@ -77,9 +109,7 @@ final class ComponentAssembly {
         groups.get(group[u]).known.add(local[u], local[v], known.type(e), known.key(e));
       }
     }
-    int nc = cons.count();
     int[] localConstraint = new int[nc];
-    EdgeList sides = cons.edges;
     for (int c = 0; c < nc; c++) {
       if (home[c] < 0) {
         continue;
@@ -87,7 +117,8 @@ final class ComponentAssembly {
       Group g = groups.get(groupOfRoot[ComponentBuilder.find(parent, home[c])]);
       localConstraint[c] = g.constraints++;
       for (int s = 0; s < 2; s++) {
-        inner(sides, cons.begin(c, s), cons.end(c, s), comp, local, g.sides);
+        cons.side(c, s, side);
+        inner(side, comp, local, g.sides);
         g.sideStart.add(g.sides.size());
       }
     }
@@ -151,15 +182,27 @@ final class ComponentAssembly {
     return out;
   }
 
-  /** Appends the edges begin..end-1 that lie inside an SCC, in local ids. */
-  private static void inner(EdgeList edges, int begin, int end, int[] comp, int[] local,
+  /**
+   * Appends the edges begin..end-1 that lie inside an SCC to {@code out}, in local ids (when
+   * out is null, only counts them); returns how many there are.
+   */
+  private static int inner(EdgeList edges, int begin, int end, int[] comp, int[] local,
       EdgeList out) {
+    int n = 0;
     for (int e = begin; e < end; e++) {
       int u = edges.from(e);
       int v = edges.to(e);
       if (comp[u] == comp[v]) {
-        out.add(local[u], local[v], edges.type(e), edges.key(e));
+        n++;
+        if (out != null) {
+          out.add(local[u], local[v], edges.type(e), edges.key(e));
+        }
       }
     }
+    return n;
+  }
+
+  private static int inner(EdgeList edges, int[] comp, int[] local, EdgeList out) {
+    return inner(edges, 0, edges.size(), comp, local, out);
   }
 }

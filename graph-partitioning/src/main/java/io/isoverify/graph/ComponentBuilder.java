@@ -51,6 +51,8 @@ final class ComponentBuilder {
 
   private final Constraints cons;
   private final ReadEdges reads;
+  /** Scratch: the side being read ({@link Constraints#side}). */
+  private final EdgeList side = new EdgeList();
   private final int[] comp;
   private final int[] parent;
   /** Per kept constraint (version-order c, then WR j at count + j): an SCC it lies in, else -1. */
@@ -63,19 +65,20 @@ final class ComponentBuilder {
       PartitionOptions options) {
     this.cons = cons;
     this.reads = reads;
-    EdgeList sides = cons.edges;
     int arcs = known.size() + reads.edges.size() + reads.derived.size();
     for (int c = 0; c < cons.count(); c++) {
-      if (cons.alive(c)) {
-        arcs += cons.end(c, 1) - cons.begin(c, 0);
+      for (int s = 0; s < 2 && cons.alive(c); s++) {
+        cons.side(c, s, side);
+        arcs += side.size();
       }
     }
     int[] tail = new int[arcs];
     int[] head = new int[arcs];
     int a = copy(known, 0, known.size(), tail, head, 0);
     for (int c = 0; c < cons.count(); c++) {
-      if (cons.alive(c)) {
-        a = copy(sides, cons.begin(c, 0), cons.end(c, 1), tail, head, a);
+      for (int s = 0; s < 2 && cons.alive(c); s++) {
+        cons.side(c, s, side);
+        a = copy(side, 0, side.size(), tail, head, a);
       }
     }
     a = copy(reads.edges, 0, reads.edges.size(), tail, head, a);
@@ -114,16 +117,20 @@ final class ComponentBuilder {
 
   /** Drops constraint c choosing a side without inner edges, or keeps it and joins its SCCs. */
   private void versionOrder(int c) {
-    EdgeList sides = cons.edges;
     for (int s = 0; s < 2; s++) {
-      if (inside(sides, cons.begin(c, s), cons.end(c, s)) == 0
+      cons.side(c, s, side);
+      if (inside(side, 0, side.size()) == 0
           && inside(reads.derived, reads.derivedStart[2 * c + s], reads.derivedStart[2 * c + s + 1]) == 0) {
-        choices.addRange(sides, cons.begin(c, s), cons.end(c, s));
+        choices.addRange(side, 0, side.size());
         return;
       }
     }
-    home[c] = join(sides, cons.begin(c, 0), cons.end(c, 1), -1);
-    home[c] = join(reads.derived, reads.derivedStart[2 * c], reads.derivedStart[2 * c + 2], home[c]);
+    int h = -1;
+    for (int s = 0; s < 2; s++) {
+      cons.side(c, s, side);
+      h = join(side, 0, side.size(), h);
+    }
+    home[c] = join(reads.derived, reads.derivedStart[2 * c], reads.derivedStart[2 * c + 2], h);
   }
 
   /** Drops WR constraint j choosing a candidate without inner edges, or keeps it. */

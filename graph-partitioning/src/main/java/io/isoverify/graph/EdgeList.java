@@ -83,19 +83,25 @@ public final class EdgeList {
     return key[e];
   }
 
+  /*
+   * The arrays, exactly size() long: the list's own when it is full, else copies. For a list
+   * sized up front and not changed afterwards (a component's edges, ComponentAssembly), so
+   * that the largest component is not held twice while it is handed over.
+   */
+
   int[] fromArray() {
-    return Arrays.copyOf(from, size);
+    return from.length == size ? from : Arrays.copyOf(from, size);
   }
 
   int[] toArray() {
-    return Arrays.copyOf(to, size);
+    return to.length == size ? to : Arrays.copyOf(to, size);
   }
 
   byte[] typeArray() {
-    return Arrays.copyOf(type, size);
+    return type.length == size ? type : Arrays.copyOf(type, size);
   }
 
   int[] keyArray() {
-    return Arrays.copyOf(key, size);
+    return key.length == size ? key : Arrays.copyOf(key, size);
   }
 }

@@ -71,7 +71,7 @@ public final class Partitioner {
     progress.retained("known graph and chains", g);
     int n = g.vertexCount();
     EdgeList known = g.known;
-    Constraints constraints = new Constraints();
+    ChainPairs constraints = new ChainPairs(g.chains);
     ReadPruning reads = new ReadPruning(g.versions, known);
     Pruner pruner = new Pruner(level, n, g.chainOf, g.posOf, g.sessionChains, options.threads(),
         options.reachability(), options.incrementalPruning(), known, constraints, reads);
@@ -102,15 +102,12 @@ public final class Partitioner {
     progress.phase("components");
     ComponentBuilder parts = null;
     if (knownCycle == null && conflict == null) {
-      // the components are built from the live constraints alone (spark-jobs/README.md,
-      // memory). The readers' edges are tested first (they read only each live side's
-      // first edge, which compaction keeps), so that the index and pruning graph (200 ints
-      // per vertex with 200 sessions) are garbage before the compacted copy is made.
+      // the components read the live constraints' sides as they go (spark-jobs/README.md,
+      // memory). The readers' edges are tested first, so that the index and pruning graph
+      // (200 ints per vertex with 200 sessions) are garbage before the components are built.
       ReadEdges readEdges = new ReadEdges(g.versions, reads, constraints, pruner::closes);
       pruner = null;
-      Constraints sides = constraints.compacted(reads);
-      constraints = null;
-      progress.retained("constraints left", sides);
+      Constraints sides = new Constraints(constraints, reads);
       parts = new ComponentBuilder(n, g.vertices.txnOf, known, sides, readEdges, options);
     }
     progress.retained("components", parts);

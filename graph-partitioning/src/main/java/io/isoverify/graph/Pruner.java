@@ -33,7 +33,9 @@ final class Pruner {
   private final int threads;
   private final ReachabilityBackend backend;
   private final EdgeList known;
-  private final Constraints constraints;
+  private final ChainPairs constraints;
+  /** Scratch, per side: the edges of the constraint being tested ({@link ChainPairs#side}). */
+  private final EdgeList[] side = {new EdgeList(), new EdgeList()};
   private final ReadPruning reads;
   /** Scratch, per side: the edge that makes it impossible when that is a late reader's. */
   private final EdgeList[] late = {new EdgeList(1), new EdgeList(1)};
@@ -71,7 +73,7 @@ final class Pruner {
    */
   Pruner(Level level, int vertexCount, int[] vertexChain, int[] vertexPos, int chainCount,
       int threads, ReachabilityBackend backend, boolean incremental, EdgeList known,
-      Constraints constraints, ReadPruning reads) {
+      ChainPairs constraints, ReadPruning reads) {
     this.backend = backend;
     this.level = level;
     this.reads = reads;
@@ -175,7 +177,6 @@ final class Pruner {
 
   private int pruneRound() {
     int pruned = 0;
-    EdgeList sides = constraints.edges;
     for (int c = 0; c < constraints.count(); c++) {
       if (!constraints.alive(c)) {
         continue;
@@ -189,10 +190,10 @@ final class Pruner {
       }
       if (bad0 != NONE || bad1 != NONE) {
         int keep = bad0 != NONE ? 1 : 0;
-        int begin = constraints.begin(c, keep);
+        EdgeList sides = side[keep];
         int first = known.size();
-        known.addRange(sides, begin, constraints.end(c, keep));
-        reads.addLate(sides.from(begin), sides.to(begin), sides.key(begin), known);
+        known.addRange(sides, 0, sides.size());
+        reads.addLate(sides.from(0), sides.to(0), sides.key(0), known);
         constraints.kill(c);
         pruned++;
         if (live && !indexKnown(first, known.size())) {
@@ -245,26 +246,25 @@ final class Pruner {
   private static final int NONE = Integer.MIN_VALUE;
 
   /**
-   * An edge of side {@code side} of constraint c that would close a cycle: its index in the
-   * constraints' edges, or -1 for a late reader's edge (then in {@code late[side]}), or
-   * {@link #NONE}.
+   * An edge of side {@code s} of constraint c that would close a cycle: its index in
+   * {@code side[s]}, which this fills with the side's edges, or -1 for a late reader's edge
+   * (then in {@code late[s]}), or {@link #NONE}.
    */
-  private int impossibleEdge(int c, int side) {
-    EdgeList e = constraints.edges;
-    int begin = constraints.begin(c, side);
-    for (int i = begin; i < constraints.end(c, side); i++) {
+  private int impossibleEdge(int c, int s) {
+    EdgeList e = side[s];
+    constraints.side(c, s, e);
+    for (int i = 0; i < e.size(); i++) {
       if (graph.closesCycle(index, e.from(i), e.to(i), e.type(i))) {
         return i;
       }
     }
-    late[side].clear();
-    return reads.lateCloses(graph, index, e.from(begin), e.to(begin), e.key(begin), late[side])
-        ? -1 : NONE;
+    late[s].clear();
+    return reads.lateCloses(graph, index, e.from(0), e.to(0), e.key(0), late[s]) ? -1 : NONE;
   }
 
   /** The cycle an impossible edge of a side closes (see {@link #impossibleEdge}). */
-  private EdgeList explainSide(int bad, int side) {
-    return bad >= 0 ? explain(constraints.edges, bad) : explain(late[side], 0);
+  private EdgeList explainSide(int bad, int s) {
+    return bad >= 0 ? explain(side[s], bad) : explain(late[s], 0);
   }
 
   /** The cycle edge i of {@code edges} closes: the edge, then the known path back. */

@@ -41,7 +41,7 @@ final class ReadEdges {
     boolean test(int from, int to, int type);
   }
 
-  ReadEdges(Versions versions, ReadPruning pruning, Constraints cons, Closes test) {
+  ReadEdges(Versions versions, ReadPruning pruning, ChainPairs cons, Closes test) {
     this.versions = versions;
     reads = versions.reads;
     derivedStart = new int[2 * cons.count() + 1];
@@ -64,21 +64,21 @@ final class ReadEdges {
     }
     edgeStart[cands] = edges.size();
     boolean any = reads.liveCount() > 0;
-    EdgeList sides = cons.edges;
     for (int c = 0; c < cons.count(); c++) {
       for (int s = 0; s < 2; s++) {
         derivedStart[2 * c + s] = derived.size();
         if (!any || !cons.alive(c)) {
           continue;
         }
-        int b = cons.begin(c, s);
-        int slot = versions.slot(sides.key(b), sides.from(b));
+        int key = cons.key(c);
+        int to = cons.wwTo(c, s);
+        int slot = versions.slot(key, cons.wwFrom(c, s));
         for (int k = slot < 0 ? 0 : reads.bySlotStart[slot]; slot >= 0 && k < reads.bySlotStart[slot + 1]; k++) {
           int i = reads.bySlot[k];
           int r = reads.reader[reads.constraintOf[i]];
-          if (live(i) && r != sides.to(b)) {
-            closes.set(derived.size(), test.test(r, sides.to(b), RW));
-            derived.add(r, sides.to(b), RW, sides.key(b));
+          if (live(i) && r != to) {
+            closes.set(derived.size(), test.test(r, to, RW));
+            derived.add(r, to, RW, key);
             constraint.add(c);
             side.add(s);
             candidate.add(i);

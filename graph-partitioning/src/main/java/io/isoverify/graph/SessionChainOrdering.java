@@ -30,7 +30,7 @@ final class SessionChainOrdering {
 
   /** Adds forced edges to {@code known} and constraints to {@code out}; returns ordered pairs. */
   static long resolveKey(Chains chains, CycleGraph graph, ReachabilityIndex index, int lo, int m,
-      int[] vertexChain, int[] vertexPos, EdgeList known, Constraints out) {
+      int[] vertexChain, int[] vertexPos, EdgeList known, ChainPairs out) {
     int[] head = new int[m];
     int[] tail = new int[m];
     long[] place = new long[m];
@@ -113,7 +113,7 @@ final class SessionChainOrdering {
 
   /** Adds forced edges and constraints between the chains lo+a, lo+b of one key. */
   private record Resolver(Chains chains, ReachabilityIndex index, int lo, int[] head, int[] tail,
-      EdgeList known, Constraints out, Dictionary pairs) {
+      EdgeList known, ChainPairs out, Dictionary pairs) {
     /**
      * Forces "a before b", unless b must also precede a (head(b) reaches tail(a)): such a
      * pair becomes a constraint, as in {@link ChainOrdering}, for pruning to report with
@@ -133,7 +133,7 @@ final class SessionChainOrdering {
       int before = pairs.size();
       pairs.encode(((long) Math.min(a, b) << 32) | Math.max(a, b));
       if (pairs.size() > before) {
-        out.addChainPair(chains, lo + Math.min(a, b), lo + Math.max(a, b));
+        out.add(lo + Math.min(a, b), lo + Math.max(a, b));
       }
     }
   }
