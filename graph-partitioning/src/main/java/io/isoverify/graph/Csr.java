@@ -2,37 +2,46 @@ package io.isoverify.graph;
 
 /**
  * A directed graph in compressed sparse row form: node u's out-arcs are
- * {@code start[u] .. start[u+1]-1}, arc a goes to {@code head[a]} and carries the label
- * {@code label[a]} (an index into whatever edge list the graph was built from).
- * Built by counting sort in O(nodes + arcs).
+ * {@code start[u] .. start[u+1]-1}, arc a goes to {@code head[a]}. Arcs carry no labels:
+ * only explanations would read them, and the graphs of pruning hold hundreds of millions of
+ * arcs at 10M transactions, where an int per arc was 1-2 GB ({@link CycleGraph#edgesOf}
+ * finds an arc's edge when a cycle is explained). Built by counting sort in O(nodes + arcs).
  */
 final class Csr {
   final int[] start;
   final int[] head;
-  final int[] label;
 
-  private Csr(int[] start, int[] head, int[] label) {
+  private Csr(int[] start, int[] head) {
     this.start = start;
     this.head = head;
-    this.label = label;
   }
 
-  /** The arrays as they are, arcs unlabelled (their label is their index). */
+  /** The graph whose node u's out-arcs are {@code start[u] .. start[u+1]-1} (taken, not copied). */
   static Csr wrap(int[] start, int[] head) {
-    return new Csr(start, head, null);
+    return new Csr(start, head);
   }
 
   int nodeCount() {
     return start.length - 1;
   }
 
-  /** The graph of arcs {@code tail[a] -> head[a]}, a in 0..arcs-1, labelled a. */
-  static Csr of(int nodes, int[] tail, int[] head, int arcs) {
-    return of(nodes, tail, head, null, arcs);
+  /** The node arc a leaves: O(log nodes). */
+  int tail(int a) {
+    int lo = 0;
+    int hi = nodeCount() - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (start[mid] <= a) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
   }
 
-  /** Like {@link #of(int, int[], int[], int)} but arc a is labelled {@code label[a]}. */
-  static Csr of(int nodes, int[] tail, int[] head, int[] label, int arcs) {
+  /** The graph of arcs {@code tail[a] -> head[a]}, a in 0..arcs-1. */
+  static Csr of(int nodes, int[] tail, int[] head, int arcs) {
     int[] start = new int[nodes + 1];
     for (int a = 0; a < arcs; a++) {
       start[tail[a] + 1]++;
@@ -42,24 +51,13 @@ final class Csr {
     }
     int[] fill = start.clone();
     int[] outHead = new int[arcs];
-    int[] outLabel = new int[arcs];
     for (int a = 0; a < arcs; a++) {
-      int slot = fill[tail[a]]++;
-      outHead[slot] = head[a];
-      outLabel[slot] = label == null ? a : label[a];
+      outHead[fill[tail[a]]++] = head[a];
     }
-    return new Csr(start, outHead, outLabel);
+    return new Csr(start, outHead);
   }
 
-  /** The graph whose node u's out-arcs are {@code start[u] .. start[u+1]-1} (taken, not copied). */
-  static Csr of(int[] start, int[] head, int[] label) {
-    return new Csr(start, head, label);
-  }
-
-  /**
-   * The same arcs reversed (each keeps its label), by counting sort over the heads with no
-   * per-arc scratch.
-   */
+  /** The same arcs reversed, unlabelled, by counting sort over the heads with no per-arc scratch. */
   Csr reverse() {
     int n = nodeCount();
     int arcs = head.length;
@@ -72,14 +70,11 @@ final class Csr {
     }
     int[] fill = inStart.clone();
     int[] inHead = new int[arcs];
-    int[] inLabel = new int[arcs];
     for (int u = 0; u < n; u++) {
       for (int a = start[u]; a < start[u + 1]; a++) {
-        int slot = fill[head[a]]++;
-        inHead[slot] = u;
-        inLabel[slot] = label == null ? a : label[a];
+        inHead[fill[head[a]]++] = u;
       }
     }
-    return new Csr(inStart, inHead, inLabel);
+    return new Csr(inStart, inHead);
   }
 }

@@ -23,7 +23,8 @@ import io.isoverify.history.check.Level;
  * there are no n^2 composed edges. The solver must check the same property on a component:
  * a cycle in the typed graph of the chosen edges with no two consecutive RW edges.
  *
- * <p>Arc labels are the indices of the edges in the {@link EdgeList} it was built from.
+ * <p>Arcs carry no labels (4 bytes per arc, 1-2 GB at 10M transactions): {@link #edgesOf}
+ * finds the edges of the arcs of a path or cycle when one is explained.
  */
 final class CycleGraph {
   final boolean induced;
@@ -57,27 +58,59 @@ final class CycleGraph {
       start[x + 1] += start[x];
     }
     int[] head = new int[start[nodeCount()]];
-    int[] label = new int[head.length];
     int[] fill = start.clone();
     for (int e = 0; e < m; e++) {
       int u = edges.from(e);
       int v = edges.to(e);
       if (!induced) {
-        place(fill, head, label, u, v, e);
+        place(fill, head, u, v);
       } else if (edges.type(e) == rw) {
-        place(fill, head, label, 2 * u, 2 * v + 1, e);
+        place(fill, head, 2 * u, 2 * v + 1);
       } else {
-        place(fill, head, label, 2 * u, 2 * v, e);
-        place(fill, head, label, 2 * u + 1, 2 * v, e);
+        place(fill, head, 2 * u, 2 * v);
+        place(fill, head, 2 * u + 1, 2 * v);
       }
     }
-    out = Csr.of(start, head, label);
+    out = Csr.wrap(start, head);
   }
 
-  private static void place(int[] fill, int[] head, int[] label, int tail, int to, int e) {
-    int slot = fill[tail]++;
-    head[slot] = to;
-    label[slot] = e;
+  private static void place(int[] fill, int[] head, int tail, int to) {
+    head[fill[tail]++] = to;
+  }
+
+  /**
+   * For arcs of {@link #out} (as {@link Paths} returns them), an edge of {@code edges}, the
+   * list this graph was built from, that each arc stands for: same vertices, and under SI
+   * an RW edge for an arc into an anti node, any other type otherwise. O(edges + arcs log
+   * nodes), once per explained violation.
+   */
+  int[] edgesOf(int[] arcs, EdgeList edges) {
+    if (arcs == null) {
+      return null;
+    }
+    java.util.Map<Long, Integer> wanted = new java.util.HashMap<>();
+    long[] keys = new long[arcs.length];
+    for (int i = 0; i < arcs.length; i++) {
+      int head = out.head[arcs[i]];
+      keys[i] = key(vertex(out.tail(arcs[i])), vertex(head), induced && (head & 1) == 1);
+      wanted.put(keys[i], -1);
+    }
+    int rw = EdgeType.RW.ordinal();
+    for (int e = 0; e < edges.size(); e++) {
+      Integer at = wanted.get(key(edges.from(e), edges.to(e), induced && edges.type(e) == rw));
+      if (at != null && at < 0) {
+        wanted.put(key(edges.from(e), edges.to(e), induced && edges.type(e) == rw), e);
+      }
+    }
+    int[] out = new int[arcs.length];
+    for (int i = 0; i < arcs.length; i++) {
+      out[i] = wanted.get(keys[i]);
+    }
+    return out;
+  }
+
+  private static long key(int from, int to, boolean rw) {
+    return ((long) from << 32 | to) << 1 | (rw ? 1 : 0);
   }
 
   int nodeCount() {

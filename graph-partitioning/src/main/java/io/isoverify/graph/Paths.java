@@ -4,27 +4,27 @@ import java.util.Arrays;
 
 /**
  * Shortest paths and cycles by breadth-first search on a {@link Csr} graph, returned as arc
- * labels in path order. Used only to explain a violation, so O(nodes + arcs) per call.
+ * indices in path order ({@link CycleGraph#edgesOf} turns them into edges). Used only to explain a violation, so O(nodes + arcs) per call.
  */
 final class Paths {
   private Paths() {
   }
 
   /**
-   * Labels of a shortest path from {@code from} to any of {@code targets} (empty when
+   * Arcs of a shortest path from {@code from} to any of {@code targets} (empty when
    * {@code from} is a target), or null when none is reachable.
    */
   static int[] shortest(Csr g, int from, int... targets) {
     return bfs(g, from, targets, null, -1);
   }
 
-  /** Labels of a cycle of {@code g} (a self-loop when there is one), or null when acyclic. */
+  /** Arcs of a cycle of {@code g} (a self-loop when there is one), or null when acyclic. */
   static int[] anyCycle(Csr g) {
     int n = g.nodeCount();
     for (int u = 0; u < n; u++) {
       for (int a = g.start[u]; a < g.start[u + 1]; a++) {
         if (g.head[a] == u) {
-          return new int[] {g.label[a]};
+          return new int[] {a};
         }
       }
     }
@@ -36,7 +36,7 @@ final class Paths {
           // the shortest cycle through this arc: the arc, then BFS back inside the SCC
           int[] back = bfs(g, w, new int[] {u}, scc.component, scc.component[u]);
           int[] cycle = new int[back.length + 1];
-          cycle[0] = g.label[a];
+          cycle[0] = a;
           System.arraycopy(back, 0, cycle, 1, back.length);
           return cycle;
         }
@@ -67,7 +67,7 @@ final class Paths {
         }
         int[] path = new int[len];
         for (int x = u; parentArc[x] >= 0; x = parentNode[x]) {
-          path[--len] = g.label[parentArc[x]];
+          path[--len] = parentArc[x];
         }
         return path;
       }

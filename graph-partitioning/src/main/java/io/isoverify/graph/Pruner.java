@@ -167,7 +167,7 @@ final class Pruner {
     graph = new CycleGraph(level, vertexCount, known);
     int[] topo = TopologicalOrder.of(graph.out);
     if (topo == null) {
-      knownCycle = pick(known, Paths.anyCycle(graph.out));
+      knownCycle = pick(known, graph.edgesOf(Paths.anyCycle(graph.out), known));
       return false;
     }
     ChainCover cover = ChainCover.best(graph, topo, sessions);
@@ -271,7 +271,7 @@ final class Pruner {
   private EdgeList explain(EdgeList edges, int i) {
     int[] ends = graph.cycleEnds(edges.from(i), edges.to(i), edges.type(i));
     int[] targets = java.util.Arrays.copyOfRange(ends, 1, ends.length);
-    int[] path = Paths.shortest(graph.out, ends[0], targets);
+    int[] path = graph.edgesOf(Paths.shortest(graph.out, ends[0], targets), known);
     EdgeList cycle = new EdgeList(path.length + 1);
     cycle.addRange(edges, i, i + 1);
     for (int p : path) {

@@ -69,7 +69,8 @@ class StronglyConnectedTest {
       assertNotNull(cycle);
       for (int i = 0; i < cycle.length; i++) {
         int next = cycle[(i + 1) % cycle.length];
-        assertEquals(head[cycle[i]], tail[next], "round " + round);
+        // arcs in the graph's own numbering: each enters the node the next one leaves
+        assertEquals(g.head[cycle[i]], g.tail(next), "round " + round);
       }
     }
   }
