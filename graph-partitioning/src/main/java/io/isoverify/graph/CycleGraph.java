@@ -97,20 +97,22 @@ final class CycleGraph {
     }
     int rw = EdgeType.RW.ordinal();
     for (int e = 0; e < edges.size(); e++) {
-      Integer at = wanted.get(key(edges.from(e), edges.to(e), induced && edges.type(e) == rw));
+      long k = key(edges.from(e), edges.to(e), induced && edges.type(e) == rw);
+      Integer at = wanted.get(k);
       if (at != null && at < 0) {
-        wanted.put(key(edges.from(e), edges.to(e), induced && edges.type(e) == rw), e);
+        wanted.put(k, e);
       }
     }
-    int[] out = new int[arcs.length];
+    int[] found = new int[arcs.length];
     for (int i = 0; i < arcs.length; i++) {
-      out[i] = wanted.get(keys[i]);
+      found[i] = wanted.get(keys[i]);
     }
-    return out;
+    return found;
   }
 
+  /** (from, to, rw) as one long: vertices are below 2^31, so 2 to + rw fits the low 32 bits. */
   private static long key(int from, int to, boolean rw) {
-    return ((long) from << 32 | to) << 1 | (rw ? 1 : 0);
+    return (long) from << 32 | (2L * to + (rw ? 1 : 0));
   }
 
   int nodeCount() {
