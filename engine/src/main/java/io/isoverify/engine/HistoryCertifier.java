@@ -118,11 +118,7 @@ public final class HistoryCertifier implements Certifier {
   @Override
   public Witness witness(Level level, SolverInput in, List<Component> components,
       List<SolveResult> results) {
-    WitnessBuilder builder = new WitnessBuilder(in, h.txnCount());
-    for (int i = 0; i < components.size(); i++) {
-      builder.addChoices(components.get(i), results.get(i));
-    }
-    Witness w = builder.build(level);
+    Witness w = new WitnessBuilder(in, h.txnCount(), components, results).build(level);
     require(level == Level.SI
         ? SnapshotReplay.check(h, w.order(), w.snapshot(), w.readers(), w.keys(), w.writers())
         : SerialReplay.check(h, w.order(), level == Level.SSER, w.readers(), w.keys(), w.writers()),

@@ -20,38 +20,57 @@ import java.util.Arrays;
  * base edge, so a cycle maps back to typed base edges and its conflict clause names their
  * literals.
  *
- * <p>Edges are removed in the reverse order of their addition (the solver backjumps), so
- * per-node adjacency lists are stacks and removal is O(1); removing edges keeps the order
- * topological. Adding an edge u->v with ord[u] > ord[v] costs O(size of the affected
- * region), the Pearce-Kelly bound.
+ * <p>The known edges are on for the whole search: their arcs sit in a static layer, CSR
+ * arrays by source (with each arc's base edge, for cycles) and by target, 12 bytes an arc,
+ * built once over the seed order ({@link KnownArcs#seedPositions}); the few that order does
+ * not already respect are added like decided edges, with Pearce-Kelly, before the search.
+ * (Adding every known edge one by one kept three ints per arc in the edge store and two in
+ * adjacency stacks, plus an undo record per base edge, arrays that grow by doubling: 900 MB
+ * for the 242k-transaction SI component of the 1M-transaction benchmark history.)
+ * Decided edges are removed in the reverse order of their addition (the solver backjumps),
+ * so their per-node adjacency lists are stacks and removal is O(1); removing edges keeps the
+ * order topological. Adding an edge u->v with ord[u] > ord[v] costs O(size of the affected
+ * region), the Pearce-Kelly bound; its searches walk both layers.
  */
 final class AcyclicityTheory {
+  private static final int[] NONE = new int[0];
 
   private final BaseEdges base;
+  private final boolean snapshot;
   /** Transactions of the component; nodes are 0..n-1, plus n..2n-1 for SI. */
   private final int n;
   private final int nodes;
-  private final KnownArcs arcs;
   /** ord is a permutation of the nodes; every node edge u->v has ord[u] < ord[v]. */
   private final int[] ord;
-  private final boolean[] baseOn;
-  // base edges switched on, in order; baseMark[i] = node edge count before the i-th
+  /** The static layer: known arcs by source (target, base edge) and by target (source). */
+  private final int[] kOutStart;
+  private final int[] kSucc;
+  private final int[] kBase;
+  private final int[] kInStart;
+  private final int[] kPred;
+  /** Per base edge after the known ones: whether it is on. */
+  private final boolean[] decidedOn;
+  // decided base edges switched on, in order; baseMark[i] = node edge count before the i-th
   private int[] baseStack = new int[64];
   private int[] baseMark = new int[64];
   private int baseTop;
-  // node edges: from, to, the base edge they come from
-  private int[] ieFrom;
-  private int[] ieTo;
-  private int[] ieBase;
+  // dynamic node edges: from, to, the base edge they come from
+  private int[] ieFrom = new int[64];
+  private int[] ieTo = new int[64];
+  private int[] ieBase = new int[64];
   private int ieCount;
   private final int[][] out;
   private final int[] outCount;
   private final int[][] in;
   private final int[] inCount;
+  /** A cycle of the known edges alone (base edges, in cycle order), or null. */
+  private int[] knownCycle;
   // search scratch
   private final int[] seen;
   private int stamp;
+  /** The arc a search reached a node by: a dynamic edge e as e, static arc a as -2 - a. */
   private final int[] parentEdge;
+  private final int[] parentNode;
   private final int[] stackV;
   private final int[] stackI;
   private int[] forward = new int[16];
@@ -59,67 +78,86 @@ final class AcyclicityTheory {
 
   AcyclicityTheory(BaseEdges base, boolean snapshot) {
     this.base = base;
+    this.snapshot = snapshot;
     this.n = base.component().vertexCount();
     this.nodes = snapshot ? 2 * n : n;
-    this.arcs = new KnownArcs(base, snapshot);
-    ord = new int[nodes];
-    baseOn = new boolean[base.count()];
+    ord = KnownArcs.seedPositions(base, snapshot);
+    decidedOn = new boolean[base.count() - base.knownCount()];
     out = new int[nodes][];
     in = new int[nodes][];
+    Arrays.fill(out, NONE);
+    Arrays.fill(in, NONE);
     outCount = new int[nodes];
     inCount = new int[nodes];
-    sizeAdjacency();
-    seedOrder();
     seen = new int[nodes];
     parentEdge = new int[nodes];
+    parentNode = new int[nodes];
     stackV = new int[nodes];
     stackI = new int[nodes];
-  }
-
-  private int arity(int b) {
-    return arcs.arity(b);
-  }
-
-  private int nodeFrom(int b, int i) {
-    return arcs.from(b, i);
-  }
-
-  private int nodeTo(int b) {
-    return arcs.to(b);
-  }
-
-  /**
-   * Allocates each node's adjacency for the node edges of the known edges (plus room for a
-   * few more), so that switching the known edges on does not regrow the arrays.
-   */
-  private void sizeAdjacency() {
-    int[] outDegree = new int[nodes];
-    int[] inDegree = new int[nodes];
-    int total = 64;
-    for (int b = 0; b < base.knownCount(); b++) {
+    kOutStart = new int[nodes + 1];
+    kInStart = new int[nodes + 1];
+    int known = base.knownCount();
+    int late = 0;
+    for (int b = 0; b < known; b++) {
       for (int i = 0; i < arity(b); i++) {
-        outDegree[nodeFrom(b, i)]++;
-        inDegree[nodeTo(b)]++;
-        total++;
+        int x = nodeFrom(b, i);
+        int y = nodeTo(b);
+        if (ord[x] < ord[y]) {
+          kOutStart[x + 1]++;
+          kInStart[y + 1]++;
+        } else {
+          late++;
+        }
       }
     }
     for (int v = 0; v < nodes; v++) {
-      out[v] = new int[outDegree[v] + 4];
-      in[v] = new int[inDegree[v] + 4];
+      kOutStart[v + 1] += kOutStart[v];
+      kInStart[v + 1] += kInStart[v];
     }
-    ieFrom = new int[total];
-    ieTo = new int[total];
-    ieBase = new int[total];
+    kSucc = new int[kOutStart[nodes]];
+    kBase = new int[kOutStart[nodes]];
+    kPred = new int[kInStart[nodes]];
+    int[] outFill = Arrays.copyOf(kOutStart, nodes);
+    int[] inFill = Arrays.copyOf(kInStart, nodes);
+    long[] lateArcs = new long[late];
+    late = 0;
+    for (int b = 0; b < known; b++) {
+      for (int i = 0; i < arity(b); i++) {
+        int x = nodeFrom(b, i);
+        int y = nodeTo(b);
+        if (ord[x] < ord[y]) {
+          kSucc[outFill[x]] = y;
+          kBase[outFill[x]++] = b;
+          kPred[inFill[y]++] = x;
+        } else {
+          lateArcs[late++] = (long) b << 1 | i;
+        }
+      }
+    }
+    for (int j = 0; j < late && knownCycle == null; j++) {
+      int b = (int) (lateArcs[j] >>> 1);
+      knownCycle = addNodeEdge(nodeFrom(b, (int) (lateArcs[j] & 1)), nodeTo(b), b);
+    }
+  }
+
+  private int arity(int b) {
+    return KnownArcs.arity(base, snapshot, b);
+  }
+
+  private int nodeFrom(int b, int i) {
+    return KnownArcs.from(base, n, b, i);
+  }
+
+  private int nodeTo(int b) {
+    return KnownArcs.to(base, snapshot, n, b);
   }
 
   /**
-   * Starts from {@link KnownArcs#seedPositions()}, a topological order of the known edges
-   * where each SI v' sits just before its v, so that adding them costs no reordering and the
-   * RW edges decisions add later point forward as often as the dependencies do;
-   * Pearce-Kelly finds or resolves a known cycle when the known edges are added.
+   * A cycle of the known edges alone, as base edges in cycle order (the state is then
+   * partial), or null when they are acyclic (split graph for SI).
    */
-  private void seedOrder() {
-    System.arraycopy(arcs.seedPositions(), 0, ord, 0, nodes);
+  int[] knownCycle() {
+    return knownCycle;
   }
 
   /** The position of a vertex in the current topological order. */
@@ -133,17 +171,18 @@ final class AcyclicityTheory {
   }
 
   boolean isOn(int b) {
-    return baseOn[b];
+    int known = base.knownCount();
+    return b < known || decidedOn[b - known];
   }
 
   /**
-   * Switches base edge b on. Returns null when the split graph stays acyclic, else the
+   * Switches base edge b (not a known one: those are on from the start) on. Returns null when the split graph stays acyclic, else the
    * base edges of one cycle, in cycle order; the state is then partial and the caller
    * undoes it.
    */
   int[] add(int b) {
     push(b);
-    baseOn[b] = true;
+    decidedOn[b - base.knownCount()] = true;
     int[] cycle = null;
     for (int i = 0; i < arity(b) && cycle == null; i++) {
       cycle = addNodeEdge(nodeFrom(b, i), nodeTo(b), b);
@@ -155,7 +194,7 @@ final class AcyclicityTheory {
   void undo(int mark) {
     while (baseTop > mark) {
       baseTop--;
-      baseOn[baseStack[baseTop]] = false;
+      decidedOn[baseStack[baseTop] - base.knownCount()] = false;
       int keep = baseMark[baseTop];
       while (ieCount > keep) {
         ieCount--;
@@ -198,11 +237,11 @@ final class AcyclicityTheory {
     ieTo[e] = y;
     ieBase[e] = b;
     if (outCount[x] == out[x].length) {
-      out[x] = Arrays.copyOf(out[x], outCount[x] * 2);
+      out[x] = Arrays.copyOf(out[x], Math.max(4, outCount[x] * 2));
     }
     out[x][outCount[x]++] = e;
     if (inCount[y] == in[y].length) {
-      in[y] = Arrays.copyOf(in[y], inCount[y] * 2);
+      in[y] = Arrays.copyOf(in[y], Math.max(4, inCount[y] * 2));
     }
     in[y][inCount[y]++] = e;
   }
@@ -226,19 +265,24 @@ final class AcyclicityTheory {
     forward[nf++] = y;
     while (sp > 0) {
       int v = stackV[sp - 1];
-      if (stackI[sp - 1] == outCount[v]) {
+      int i = stackI[sp - 1];
+      int fixed = kOutStart[v + 1] - kOutStart[v];
+      if (i == fixed + outCount[v]) {
         sp--;
         continue;
       }
-      int e = out[v][stackI[sp - 1]++];
-      int w = ieTo[e];
+      stackI[sp - 1]++;
+      int e = i < fixed ? -2 - (kOutStart[v] + i) : out[v][i - fixed];
+      int w = e < 0 ? kSucc[-2 - e] : ieTo[e];
       if (w == x) {
         parentEdge[x] = e;
+        parentNode[x] = v;
         return cycleThrough(x, y, b);
       }
       if (seen[w] != stamp && ord[w] < ub) {
         seen[w] = stamp;
         parentEdge[w] = e;
+        parentNode[w] = v;
         forward = grow(forward, nf);
         forward[nf++] = w;
         stackV[sp] = w;
@@ -253,11 +297,14 @@ final class AcyclicityTheory {
     backward[nb++] = x;
     while (sp > 0) {
       int v = stackV[sp - 1];
-      if (stackI[sp - 1] == inCount[v]) {
+      int i = stackI[sp - 1];
+      int fixed = kInStart[v + 1] - kInStart[v];
+      if (i == fixed + inCount[v]) {
         sp--;
         continue;
       }
-      int w = ieFrom[in[v][stackI[sp - 1]++]];
+      stackI[sp - 1]++;
+      int w = i < fixed ? kPred[kInStart[v] + i] : ieFrom[in[v][i - fixed]];
       if (seen[w] != stamp && ord[w] > lb) {
         seen[w] = stamp;
         backward = grow(backward, nb);
@@ -288,13 +335,14 @@ final class AcyclicityTheory {
   /** The base edges of the node path y ~> x (parentEdge links) and then of x->y. */
   private int[] cycleThrough(int x, int y, int b) {
     int len = 0;
-    for (int v = x; v != y; v = ieFrom[parentEdge[v]]) {
+    for (int v = x; v != y; v = parentNode[v]) {
       len++;
     }
     int[] cycle = new int[len + 1];
     cycle[len] = b;
-    for (int v = x; v != y; v = ieFrom[parentEdge[v]]) {
-      cycle[--len] = ieBase[parentEdge[v]];
+    for (int v = x; v != y; v = parentNode[v]) {
+      int e = parentEdge[v];
+      cycle[--len] = e < 0 ? kBase[-2 - e] : ieBase[e];
     }
     return cycle;
   }

@@ -25,7 +25,9 @@ import io.isoverify.history.anomaly.EdgeType;
  *   edges of literal l  edge(k) for k in begin(l) .. end(l)-1: those that literal l can
  *                       switch on (a derived edge under both of its literals)
  * </pre>
- * Built in O(E).
+ * The edges are read from the component where they lie (a copy would double the largest
+ * component's memory: 13 bytes an edge); only the literals of the edges that have one (every
+ * edge but the known ones) are stored here. Built in O(E).
  */
 final class BaseEdges {
   private final Component c;
@@ -33,16 +35,16 @@ final class BaseEdges {
   private final int known;
   private final int sides;
   private final int candidateEdges;
+  /** The first derived edge: known + sides + candidateEdges. */
+  private final int derived;
+  private final int total;
   private final int versionOrders;
+  /** literal[b - known], literal2[b - known]: the literals of the edges after the known ones. */
   private final int[] literal;
   private final int[] literal2;
   private final int[] litStart;
   private final int[] litEdge;
   private final int[] readOfCandidate;
-  private final int[] from;
-  private final int[] to;
-  private final byte[] type;
-  private final int[] key;
 
   BaseEdges(Component c) {
     this.c = c;
@@ -52,44 +54,26 @@ final class BaseEdges {
     this.sides = versionOrders == 0 ? 0 : c.sideEnd(versionOrders - 1, 1);
     int cands = reads.candidateCount();
     this.candidateEdges = cands == 0 ? 0 : reads.edgeEnd(cands - 1);
-    int total = known + sides + candidateEdges + reads.derivedCount();
-    literal = new int[total];
-    literal2 = new int[total];
-    java.util.Arrays.fill(literal, 0, total, -1);
-    java.util.Arrays.fill(literal2, 0, total, -1);
+    this.derived = known + sides + candidateEdges;
+    this.total = derived + reads.derivedCount();
+    literal = new int[total - known];
+    literal2 = new int[total - known];
+    java.util.Arrays.fill(literal2, -1);
     for (int k = 0; k < versionOrders; k++) {
       for (int s = 0; s < 2; s++) {
         for (int e = c.sideBegin(k, s); e < c.sideEnd(k, s); e++) {
-          literal[known + e] = 2 * k + s;
+          literal[e] = 2 * k + s;
         }
       }
     }
     for (int i = 0; i < cands; i++) {
       for (int e = reads.edgeBegin(i); e < reads.edgeEnd(i); e++) {
-        literal[known + sides + e] = 2 * (versionOrders + i);
+        literal[sides + e] = 2 * (versionOrders + i);
       }
     }
-    int derived = known + sides + candidateEdges;
     for (int d = 0; d < reads.derivedCount(); d++) {
-      literal[derived + d] = 2 * reads.derivedConstraint(d) + reads.derivedSide(d);
-      literal2[derived + d] = 2 * (versionOrders + reads.derivedCandidate(d));
-    }
-    from = new int[total];
-    to = new int[total];
-    type = new byte[total];
-    key = new int[total];
-    for (int b = 0; b < known; b++) {
-      set(b, c.knownFrom(b), c.knownTo(b), c.knownType(b), c.knownKey(b));
-    }
-    for (int e = 0; e < sides; e++) {
-      set(known + e, c.sideFrom(e), c.sideTo(e), c.sideType(e), c.sideKey(e));
-    }
-    for (int e = 0; e < candidateEdges; e++) {
-      set(known + sides + e, reads.edgeFrom(e), reads.edgeTo(e), reads.edgeType(e), reads.edgeKey(e));
-    }
-    for (int d = 0; d < reads.derivedCount(); d++) {
-      set(derived + d, reads.derivedFrom(d), reads.derivedTo(d), EdgeType.RW.ordinal(),
-          reads.derivedKey(d));
+      literal[derived - known + d] = 2 * reads.derivedConstraint(d) + reads.derivedSide(d);
+      literal2[derived - known + d] = 2 * (versionOrders + reads.derivedCandidate(d));
     }
     readOfCandidate = new int[cands];
     for (int j = 0; j < reads.count(); j++) {
@@ -99,10 +83,10 @@ final class BaseEdges {
     }
     int lits = 2 * vars();
     litStart = new int[lits + 1];
-    for (int b = known; b < total; b++) {
-      litStart[literal[b] + 1]++;
-      if (literal2[b] >= 0) {
-        litStart[literal2[b] + 1]++;
+    for (int x = 0; x < literal.length; x++) {
+      litStart[literal[x] + 1]++;
+      if (literal2[x] >= 0) {
+        litStart[literal2[x] + 1]++;
       }
     }
     for (int l = 0; l < lits; l++) {
@@ -110,19 +94,12 @@ final class BaseEdges {
     }
     litEdge = new int[litStart[lits]];
     int[] fill = java.util.Arrays.copyOf(litStart, lits);
-    for (int b = known; b < total; b++) {
-      litEdge[fill[literal[b]]++] = b;
-      if (literal2[b] >= 0) {
-        litEdge[fill[literal2[b]]++] = b;
+    for (int x = 0; x < literal.length; x++) {
+      litEdge[fill[literal[x]]++] = known + x;
+      if (literal2[x] >= 0) {
+        litEdge[fill[literal2[x]]++] = known + x;
       }
     }
-  }
-
-  private void set(int b, int f, int t, int ty, int k) {
-    from[b] = f;
-    to[b] = t;
-    type[b] = (byte) ty;
-    key[b] = k;
   }
 
   Component component() {
@@ -130,7 +107,7 @@ final class BaseEdges {
   }
 
   int count() {
-    return literal.length;
+    return total;
   }
 
   int knownCount() {
@@ -163,12 +140,12 @@ final class BaseEdges {
 
   /** -1 for a known edge, else the (first) literal that turns it on. */
   int literal(int b) {
-    return literal[b];
+    return b < known ? -1 : literal[b - known];
   }
 
   /** The second literal a derived edge needs, else -1. */
   int literal2(int b) {
-    return literal2[b];
+    return b < known ? -1 : literal2[b - known];
   }
 
   /** The edges literal l may switch on: edge(k) for k in begin(l) .. end(l)-1. */
@@ -185,18 +162,42 @@ final class BaseEdges {
   }
 
   int from(int b) {
-    return from[b];
+    if (b < known) {
+      return c.knownFrom(b);
+    }
+    if (b < known + sides) {
+      return c.sideFrom(b - known);
+    }
+    return b < derived ? reads.edgeFrom(b - known - sides) : reads.derivedFrom(b - derived);
   }
 
   int to(int b) {
-    return to[b];
+    if (b < known) {
+      return c.knownTo(b);
+    }
+    if (b < known + sides) {
+      return c.sideTo(b - known);
+    }
+    return b < derived ? reads.edgeTo(b - known - sides) : reads.derivedTo(b - derived);
   }
 
   int type(int b) {
-    return type[b];
+    if (b < known) {
+      return c.knownType(b);
+    }
+    if (b < known + sides) {
+      return c.sideType(b - known);
+    }
+    return b < derived ? reads.edgeType(b - known - sides) : EdgeType.RW.ordinal();
   }
 
   int key(int b) {
-    return key[b];
+    if (b < known) {
+      return c.knownKey(b);
+    }
+    if (b < known + sides) {
+      return c.sideKey(b - known);
+    }
+    return b < derived ? reads.edgeKey(b - known - sides) : reads.derivedKey(b - derived);
   }
 }

@@ -86,9 +86,7 @@ final class Cdcl {
     Arrays.fill(watches, NO_WATCHES);
     seen = new boolean[vars];
     learnt = new int[vars + 1];
-    for (int b = 0; b < base.knownCount() && knownCycle == null; b++) {
-      knownCycle = theory.add(b);
-    }
+    knownCycle = theory.knownCycle();
     order = new VarOrder(sweep());
     for (int v = 0; v < vars; v++) {
       if (active[base.constraintOf(v)]) {

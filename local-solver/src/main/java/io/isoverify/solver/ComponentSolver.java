@@ -101,10 +101,7 @@ public final class ComponentSolver {
    */
   private static List<Edge> cycleOf(BaseEdges base, boolean snapshot, int[] core) {
     AcyclicityTheory graph = new AcyclicityTheory(base, snapshot);
-    int[] cycle = null;
-    for (int b = 0; b < base.knownCount() && cycle == null; b++) {
-      cycle = graph.add(b);
-    }
+    int[] cycle = graph.knownCycle();
     boolean[] chosen = new boolean[2 * base.vars()];
     ComponentReads reads = base.component().reads();
     for (int k : core) {

@@ -87,7 +87,9 @@ final class KnownArcs {
    * solve took twice as long.) Transactions on a known typed cycle go last, in id order.
    * O(V + E).
    */
-  int[] seedPositions() {
+  static int[] seedPositions(BaseEdges base, boolean snapshot) {
+    int n = base.component().vertexCount();
+    int nodes = snapshot ? 2 * n : n;
     int known = base.knownCount();
     int[] indegree = new int[n];
     int[] from = new int[n + 1];
@@ -122,18 +124,30 @@ final class KnownArcs {
     return position;
   }
 
-  /** How many arcs base edge b becomes: two for an SI dependency, else one. */
   int arity(int b) {
+    return arity(base, snapshot, b);
+  }
+
+  int from(int b, int i) {
+    return from(base, n, b, i);
+  }
+
+  int to(int b) {
+    return to(base, snapshot, n, b);
+  }
+
+  /** How many arcs base edge b becomes: two for an SI dependency, else one. */
+  static int arity(BaseEdges base, boolean snapshot, int b) {
     return snapshot && base.type(b) != RW ? 2 : 1;
   }
 
-  /** The source node of the i-th arc of base edge b. */
-  int from(int b, int i) {
+  /** The source node of the i-th arc of base edge b (n: the component's transactions). */
+  static int from(BaseEdges base, int n, int b, int i) {
     return base.from(b) + i * n;
   }
 
   /** The target node of the arcs of base edge b. */
-  int to(int b) {
+  static int to(BaseEdges base, boolean snapshot, int n, int b) {
     return snapshot && base.type(b) == RW ? base.to(b) + n : base.to(b);
   }
 }

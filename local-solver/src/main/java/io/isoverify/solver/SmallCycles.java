@@ -41,7 +41,6 @@ final class SmallCycles {
 
   /** The clauses of cycles of width 1 and 2 of a component; empty when it is too large. */
   static List<int[]> of(BaseEdges base, boolean snapshot) {
-    SmallCycles s = new SmallCycles(base, snapshot);
     List<int[]> out = new ArrayList<>();
     Set<Long> seen = new HashSet<>();
     ComponentReads reads = base.component().reads();
@@ -54,7 +53,12 @@ final class SmallCycles {
         }
       }
     }
-    if (base.vars() == 0 || s.arcs.nodes > MAX_NODES || !s.closure()) {
+    int nodes = (snapshot ? 2 : 1) * base.component().vertexCount();
+    if (base.vars() == 0 || nodes > MAX_NODES) {
+      return out; // no arcs built: the largest components are the ones it would cost most
+    }
+    SmallCycles s = new SmallCycles(base, snapshot);
+    if (!s.closure()) {
       return out;
     }
     List<Integer> single = new ArrayList<>();

@@ -4,6 +4,7 @@ import io.isoverify.graph.Component;
 import io.isoverify.graph.ComponentReads;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
+import io.isoverify.graph.EdgeList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,29 +29,40 @@ import java.util.List;
  * (veristrong Appendix D, Algorithm 8), derived here over the whole graph, since the
  * version order of a read's key may have been chosen in another component. The witness
  * states these writers.
- * Kahn's queue is FIFO seeded in vertex order, so the witness is deterministic. When the
+ * The input's edges are read where they lie, not copied (at 10^7 transactions they are
+ * gigabytes); only the components' chosen sides and the reads' edges are stored here, in
+ * arrays sized once. Kahn's queue is FIFO seeded in vertex order, so the witness is deterministic. When the
  * input already holds a serial order ({@link SolverInput#serialOrder}: the linearization of
  * lightweight transactions), that order is the SER or SSER witness.
  */
 public final class WitnessBuilder {
   private static final int RW = EdgeType.RW.ordinal();
 
+  private final SolverInput in;
   private final int n;
+  /** The input's edges are 0 .. base-1; edge base + i is extra's edge i. */
+  private final int base;
   private final int[] txnOf;
   /** vertexOfTxn[t + 1] = the vertex of transaction t (index 0: the initial one). */
   private final int[] vertexOfTxn;
-  private int[] from;
-  private int[] to;
-  private byte[] type;
-  private int[] key;
-  private int m;
+  /** The components' chosen edges, then each multi-candidate read's WR and RW edges. */
+  private final EdgeList extra;
   private final int[] serialOrder;
   /** The reads with several candidates: reader vertex, writer vertex, key. */
   private final List<int[]> reads = new ArrayList<>();
 
-  public WitnessBuilder(SolverInput in, int txnCount) {
+  /**
+   * The input's fixed edges plus, for each component (in order) the edges of its solution
+   * (results.get(i) solves components.get(i)): the chosen side of each version-order
+   * constraint, the chosen writer's edges of each read (whose RW edges {@link #build}
+   * completes).
+   */
+  public WitnessBuilder(SolverInput in, int txnCount, List<Component> components,
+      List<SolveResult> results) {
+    this.in = in;
     serialOrder = in.serialOrder();
     n = in.vertexCount();
+    base = in.edgeCount();
     txnOf = new int[n];
     int[] vertexOfTxn = new int[txnCount + 1];
     Arrays.fill(vertexOfTxn, -1);
@@ -59,37 +71,46 @@ public final class WitnessBuilder {
       vertexOfTxn[txnOf[v] + 1] = v;
     }
     this.vertexOfTxn = vertexOfTxn;
-    // the known edges, and room for the components' choices before the arrays grow
-    int capacity = Math.max(16, in.edgeCount() + in.edgeCount() / 8);
-    from = new int[capacity];
-    to = new int[capacity];
-    type = new byte[capacity];
-    key = new int[capacity];
-    for (int e = 0; e < in.edgeCount(); e++) {
-      add(in.from(e), in.to(e), in.type(e), in.key(e));
+    long chosen = 0;
+    for (int i = 0; i < components.size(); i++) {
+      chosen += chosenEdges(components.get(i), results.get(i));
     }
+    extra = new EdgeList((int) Math.min(Integer.MAX_VALUE - 8, chosen + 16));
     for (int i = 0; i < in.fixedReadCount(); i++) {
       reads.add(new int[] {in.fixedReader(i), in.fixedWriter(i), in.fixedKey(i)});
     }
+    for (int i = 0; i < components.size(); i++) {
+      addChoices(components.get(i), results.get(i));
+    }
   }
 
-  /**
-   * Adds the edges of a component's solution: the chosen side of each version-order
-   * constraint, the chosen writer's edges of each read (whose RW edges {@link #build}
-   * completes).
-   */
-  public void addChoices(Component c, SolveResult r) {
+  private static long chosenEdges(Component c, SolveResult r) {
+    int[] sides = r.sides();
+    long edges = 0;
+    for (int x = 0; x < c.constraintCount(); x++) {
+      edges += c.sideEnd(x, sides[x]) - c.sideBegin(x, sides[x]);
+    }
+    ComponentReads rs = c.reads();
+    for (int j = 0; j < rs.count(); j++) {
+      int i = rs.candidateBegin(j) + r.writers()[j];
+      edges += rs.edgeEnd(i) - rs.edgeBegin(i);
+    }
+    return edges;
+  }
+
+  private void addChoices(Component c, SolveResult r) {
     int[] sides = r.sides();
     for (int x = 0; x < c.constraintCount(); x++) {
       for (int e = c.sideBegin(x, sides[x]); e < c.sideEnd(x, sides[x]); e++) {
-        add(vertex(c, c.sideFrom(e)), vertex(c, c.sideTo(e)), c.sideType(e), c.sideKey(e));
+        extra.add(vertex(c, c.sideFrom(e)), vertex(c, c.sideTo(e)), c.sideType(e), c.sideKey(e));
       }
     }
     ComponentReads rs = c.reads();
     for (int j = 0; j < rs.count(); j++) {
       int i = rs.candidateBegin(j) + r.writers()[j];
       for (int e = rs.edgeBegin(i); e < rs.edgeEnd(i); e++) {
-        add(vertex(c, rs.edgeFrom(e)), vertex(c, rs.edgeTo(e)), rs.edgeType(e), rs.edgeKey(e));
+        extra.add(vertex(c, rs.edgeFrom(e)), vertex(c, rs.edgeTo(e)), rs.edgeType(e),
+            rs.edgeKey(e));
       }
       reads.add(new int[] {vertex(c, rs.readerVertex(j)), vertexOfTxn[rs.writerTxn(i) + 1],
           rs.key(j)});
@@ -100,17 +121,24 @@ public final class WitnessBuilder {
     return vertexOfTxn[c.txn(local) + 1];
   }
 
-  private void add(int a, int b, int t, int k) {
-    if (m == from.length) {
-      from = Arrays.copyOf(from, m * 2);
-      to = Arrays.copyOf(to, m * 2);
-      type = Arrays.copyOf(type, m * 2);
-      key = Arrays.copyOf(key, m * 2);
-    }
-    from[m] = a;
-    to[m] = b;
-    key[m] = k;
-    type[m++] = (byte) t;
+  private int edges() {
+    return base + extra.size();
+  }
+
+  private int from(int e) {
+    return e < base ? in.from(e) : extra.from(e - base);
+  }
+
+  private int to(int e) {
+    return e < base ? in.to(e) : extra.to(e - base);
+  }
+
+  private int type(int e) {
+    return e < base ? in.type(e) : extra.type(e - base);
+  }
+
+  private int key(int e) {
+    return e < base ? in.key(e) : extra.key(e - base);
   }
 
   /** Each read's WR edge and its RW edges to the versions written directly after its writer's. */
@@ -119,10 +147,11 @@ public final class WitnessBuilder {
       return;
     }
     int ww = EdgeType.WW.ordinal();
+    int m = edges();
     int[] start = new int[n + 1];
     for (int e = 0; e < m; e++) {
-      if (type[e] == ww) {
-        start[from[e] + 1]++;
+      if (type(e) == ww) {
+        start[from(e) + 1]++;
       }
     }
     for (int v = 0; v < n; v++) {
@@ -131,16 +160,16 @@ public final class WitnessBuilder {
     int[] out = new int[start[n]];
     int[] fill = Arrays.copyOf(start, n);
     for (int e = 0; e < m; e++) {
-      if (type[e] == ww) {
-        out[fill[from[e]]++] = e;
+      if (type(e) == ww) {
+        out[fill[from(e)]++] = e;
       }
     }
     for (int[] r : reads) {
-      add(r[1], r[0], EdgeType.WR.ordinal(), r[2]);
+      extra.add(r[1], r[0], EdgeType.WR.ordinal(), r[2]);
       for (int i = start[r[1]]; i < start[r[1] + 1]; i++) {
         int e = out[i];
-        if (key[e] == r[2] && to[e] != r[0]) {
-          add(r[0], to[e], RW, r[2]);
+        if (key(e) == r[2] && to(e) != r[0]) {
+          extra.add(r[0], to(e), RW, r[2]);
         }
       }
     }
@@ -152,65 +181,36 @@ public final class WitnessBuilder {
     if (serialOrder != null && !snapshot) {
       return new Witness(level, serialOrder, new int[0]);
     }
-    int[] outStart = csr(from, snapshot, false);
-    int[] out = fill(outStart, from, snapshot, false);
-    int[] rwStart = snapshot ? csr(from, true, true) : new int[n + 1];
-    int[] rwOut = snapshot ? fill(rwStart, from, true, true) : new int[0];
-    // Kahn over the split graph (polysi section 4's induced graph made linear): besides
-    // vertex b, a node n + b stands for "after b by an RW edge": each D edge a -> b also
-    // enters it (when b has RW edges out), and it enters each c with b -RW-> c, so its
-    // paths a -> n + b -> c are the induced edges (D ; RW), and an order of the split
-    // graph restricted to the vertices is one of the induced graph. O(V + E).
-    int nodes = snapshot ? 2 * n : n;
-    int[] indegree = new int[nodes];
+    // adjacency by target vertex: the D edges (every edge for SER and SSER), and for SI the
+    // RW edges apart
+    int[] outStart = new int[n + 1];
+    int[] rwStart = new int[n + 1];
+    int m = edges();
     for (int e = 0; e < m; e++) {
-      if (!snapshot || type[e] != RW) {
-        indegree[to[e]]++;
-        if (rwStart[to[e]] < rwStart[to[e] + 1]) {
-          indegree[n + to[e]]++;
-        }
+      (snapshot && type(e) == RW ? rwStart : outStart)[from(e) + 1]++;
+    }
+    for (int v = 0; v < n; v++) {
+      outStart[v + 1] += outStart[v];
+      rwStart[v + 1] += rwStart[v];
+    }
+    int[] out = new int[outStart[n]];
+    int[] rwOut = new int[rwStart[n]];
+    int[] outFill = Arrays.copyOf(outStart, n);
+    int[] rwFill = Arrays.copyOf(rwStart, n);
+    for (int e = 0; e < m; e++) {
+      if (snapshot && type(e) == RW) {
+        rwOut[rwFill[from(e)]++] = to(e);
       } else {
-        indegree[to[e]]++; // from n + from[e]
+        out[outFill[from(e)]++] = to(e);
       }
     }
-    int[] queue = new int[nodes];
-    int head = 0;
-    int tail = 0;
-    for (int v = 0; v < nodes; v++) {
-      if (indegree[v] == 0) {
-        queue[tail++] = v;
-      }
-    }
-    while (head < tail) {
-      int a = queue[head++];
-      if (a >= n) {
-        for (int j = rwStart[a - n]; j < rwStart[a - n + 1]; j++) {
-          int c = to[rwOut[j]];
-          if (--indegree[c] == 0) {
-            queue[tail++] = c;
-          }
-        }
-        continue;
-      }
-      for (int i = outStart[a]; i < outStart[a + 1]; i++) {
-        int b = to[out[i]];
-        if (--indegree[b] == 0) {
-          queue[tail++] = b;
-        }
-        if (rwStart[b] < rwStart[b + 1] && --indegree[n + b] == 0) {
-          queue[tail++] = n + b;
-        }
-      }
-    }
-    if (tail != nodes) {
-      throw new IllegalStateException("the chosen graph has a cycle: " + (nodes - tail)
-          + " vertices unordered");
-    }
+    outFill = null;
+    rwFill = null;
+    int[] queue = kahn(snapshot, outStart, out, rwStart, rwOut);
     int[] position = new int[n];
     int[] order = new int[n - 1];
     int k = 0;
-    for (int i = 0; i < nodes; i++) {
-      int v = queue[i];
+    for (int v : queue) {
       if (v >= n) {
         continue;
       }
@@ -231,41 +231,73 @@ public final class WitnessBuilder {
       return new Witness(level, order, new int[0], readers, keys, writers);
     }
     int[] start = new int[order.length];
-    for (int e = 0; e < m; e++) {
-      if (type[e] != RW && position[from[e]] >= 0) {
-        int p = position[to[e]];
-        start[p] = Math.max(start[p], position[from[e]] + 1);
+    for (int a = 0; a < n; a++) {
+      if (position[a] < 0) {
+        continue;
+      }
+      for (int i = outStart[a]; i < outStart[a + 1]; i++) {
+        int p = position[out[i]];
+        start[p] = Math.max(start[p], position[a] + 1);
       }
     }
     return new Witness(level, order, start, readers, keys, writers);
   }
 
-  /** CSR offsets by source over the edges that are RW ({@code rw}) or, for SI, not RW. */
-  private int[] csr(int[] by, boolean snapshot, boolean rw) {
-    int[] start = new int[n + 1];
-    for (int e = 0; e < m; e++) {
-      if (keep(e, snapshot, rw)) {
-        start[by[e] + 1]++;
+  /**
+   * Kahn over the graph, or for SI over its split graph (polysi section 4's induced graph
+   * made linear): besides vertex b, a node n + b stands for "after b by an RW edge": each D
+   * edge a -> b also enters it (when b has RW edges out), and it enters each c with b -RW-> c,
+   * so its paths a -> n + b -> c are the induced edges (D ; RW), and an order of the split
+   * graph restricted to the vertices is one of the induced graph. O(V + E). Returns the nodes
+   * in order.
+   */
+  private int[] kahn(boolean snapshot, int[] outStart, int[] out, int[] rwStart, int[] rwOut) {
+    int nodes = snapshot ? 2 * n : n;
+    int[] indegree = new int[nodes];
+    for (int a = 0; a < n; a++) {
+      for (int i = outStart[a]; i < outStart[a + 1]; i++) {
+        int b = out[i];
+        indegree[b]++;
+        if (rwStart[b] < rwStart[b + 1]) {
+          indegree[n + b]++;
+        }
+      }
+      for (int i = rwStart[a]; i < rwStart[a + 1]; i++) {
+        indegree[rwOut[i]]++; // from n + a
       }
     }
-    for (int v = 0; v < n; v++) {
-      start[v + 1] += start[v];
-    }
-    return start;
-  }
-
-  private int[] fill(int[] start, int[] by, boolean snapshot, boolean rw) {
-    int[] list = new int[start[n]];
-    int[] next = Arrays.copyOf(start, n);
-    for (int e = 0; e < m; e++) {
-      if (keep(e, snapshot, rw)) {
-        list[next[by[e]]++] = e;
+    int[] queue = new int[nodes];
+    int head = 0;
+    int tail = 0;
+    for (int v = 0; v < nodes; v++) {
+      if (indegree[v] == 0) {
+        queue[tail++] = v;
       }
     }
-    return list;
-  }
-
-  private boolean keep(int e, boolean snapshot, boolean rw) {
-    return rw ? type[e] == RW : !snapshot || type[e] != RW;
+    while (head < tail) {
+      int a = queue[head++];
+      if (a >= n) {
+        for (int j = rwStart[a - n]; j < rwStart[a - n + 1]; j++) {
+          if (--indegree[rwOut[j]] == 0) {
+            queue[tail++] = rwOut[j];
+          }
+        }
+        continue;
+      }
+      for (int i = outStart[a]; i < outStart[a + 1]; i++) {
+        int b = out[i];
+        if (--indegree[b] == 0) {
+          queue[tail++] = b;
+        }
+        if (rwStart[b] < rwStart[b + 1] && --indegree[n + b] == 0) {
+          queue[tail++] = n + b;
+        }
+      }
+    }
+    if (tail != nodes) {
+      throw new IllegalStateException("the chosen graph has a cycle: " + (nodes - tail)
+          + " vertices unordered");
+    }
+    return queue;
   }
 }
