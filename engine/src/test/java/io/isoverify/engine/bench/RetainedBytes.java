@@ -18,7 +18,7 @@ import java.util.Set;
  * counted for an earlier root are not counted again, so successive roots give what each
  * structure adds (identity hash codes are kept, not the objects). Class objects, threads and class loaders are not followed. O(objects).
  */
-final class RetainedBytes {
+public final class RetainedBytes {
   /**
    * Identity hash codes of the objects counted: holding the objects themselves would keep
    * every structure alive (a collision, rare with the few thousand arrays the pipeline holds,
@@ -28,7 +28,7 @@ final class RetainedBytes {
   private final Map<Class<?>, List<Field>> fields = new IdentityHashMap<>();
 
   /** The bytes reachable from {@code root} that no earlier call counted. */
-  long add(Object root) {
+  public long add(Object root) {
     long bytes = 0;
     ArrayDeque<Object> todo = new ArrayDeque<>();
     push(todo, root);
