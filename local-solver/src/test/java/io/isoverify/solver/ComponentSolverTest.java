@@ -50,6 +50,28 @@ class ComponentSolverTest {
     assertEquals(SolveResult.Status.SAT, ComponentSolver.solve(c, Level.SI, SolveLimits.defaults()).status());
   }
 
+  /**
+   * Known edges 0 -RW-> 1 -RW-> 2 -WR-> 0: a cycle for SER, none for SI (two RW edges in a
+   * row). The seed order cannot respect them (their typed graph is cyclic), so the theory
+   * adds the arcs it leaves out with Pearce-Kelly: for SER that finds the known cycle, for
+   * SI it reorders, and the constraint's side 0 (0 -WW-> 2, a dependency cycle with 2 -WR->
+   * 0) must be refused while side 1 (2 -WW-> 0) is allowed.
+   */
+  @Test
+  void knownEdgesOutOfTheSeedOrderAreAddedBeforeTheSearch() {
+    Component c = new Component(new int[] {10, 11, 12},
+        new int[] {0, 1, 2}, new int[] {1, 2, 0}, new byte[] {RW, RW, WR}, new int[] {0, 1, 2},
+        new int[] {0, 1, 2}, new int[] {0, 2}, new int[] {2, 0}, new byte[] {WW, WW}, new int[] {3, 3});
+    SolveResult ser = ComponentSolver.solve(c, Level.SER, SolveLimits.defaults());
+    assertEquals(SolveResult.Status.UNSAT, ser.status());
+    assertEquals(0, ser.core().length);
+    assertEquals(List.of(new Edge(10, 11, EdgeType.RW, 0, -1), new Edge(11, 12, EdgeType.RW, 1, -1),
+        new Edge(12, 10, EdgeType.WR, 2, -1)), ser.cycle());
+    SolveResult si = ComponentSolver.solve(c, Level.SI, SolveLimits.defaults());
+    assertEquals(SolveResult.Status.SAT, si.status());
+    assertEquals(1, si.sides()[0]);
+  }
+
   @Test
   void agreesWithSat4jOnRandomComponents() {
     SplittableRandom rnd = new SplittableRandom(20261122);
