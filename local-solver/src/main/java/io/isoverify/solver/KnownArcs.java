@@ -9,7 +9,8 @@ import java.util.Arrays;
  * for SI the split graph, where transaction v also has node v + n reached by RW edges, a
  * dependency a->b gives arcs a->b and a+n->b, an RW edge b->c the arc b->c+n. Built over the
  * known edges as a CSR by source with a topological order of them (Kahn, FIFO in node
- * order), shared by the theory's seed order and {@link SmallCycles}' reachability. O(V + E).
+ * order), for {@link SmallCycles}' reachability; the theory uses only the static arc
+ * mapping and seed order ({@link #seedPositions}), which need no CSR. O(V + E).
  */
 final class KnownArcs {
   private static final int RW = EdgeType.RW.ordinal();
