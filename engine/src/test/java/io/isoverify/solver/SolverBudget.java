@@ -1,7 +1,5 @@
 package io.isoverify.solver;
 
-import io.isoverify.engine.InProcessVerifier;
-import io.isoverify.engine.VerifierOptions;
 import io.isoverify.engine.bench.RetainedBytes;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.Partition;
@@ -11,13 +9,12 @@ import io.isoverify.history.formats.HistoryFormat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The solver's share of the memory budget (a main, not a test): runs LEVEL on HISTORY in
- * process, keeps its partition, prints the five largest components (transactions, known
+ * process up to its partition ({@link ComponentProbe#partitionOf}), prints the five largest components (transactions, known
  * edges, constraints, side edges, retained bytes), then builds the solver for the largest
  * one and prints the bytes each of its structures adds ({@link RetainedBytes}): the base
  * edges, the acyclicity theory's arrays, the CDCL's. In this package because those types
@@ -32,13 +29,11 @@ public final class SolverBudget {
   public static void main(String[] args) throws Exception {
     History h = HistoryFormat.readDetected(Path.of(args[0]));
     Level level = Level.valueOf(args[1]);
-    Partition[] kept = new Partition[1];
-    new InProcessVerifier(VerifierOptions.defaults())
-        .verify(h, EnumSet.of(level), (l, p) -> kept[0] = p);
-    List<Component> cs = new ArrayList<>(kept[0].components());
+    Partition partition = ComponentProbe.partitionOf(h, level);
+    List<Component> cs = new ArrayList<>(partition.components());
     cs.sort((a, b) -> Integer.compare(b.vertexCount(), a.vertexCount()));
     System.out.printf(Locale.ROOT, "%s %s: %d transactions; after pruning %d known edges, %d components%n",
-        args[0], level, h.txnCount(), kept[0].knownEdgeCount(), cs.size());
+        args[0], level, h.txnCount(), partition.knownEdgeCount(), cs.size());
     for (int i = 0; i < Math.min(5, cs.size()); i++) {
       Component c = cs.get(i);
       int sides = c.constraintCount() == 0 ? 0 : c.sideEnd(c.constraintCount() - 1, 1);
@@ -61,8 +56,8 @@ public final class SolverBudget {
     long t0 = System.nanoTime();
     Cdcl search = new Cdcl(base, snapshot, all, implied);
     Cdcl.Outcome outcome = search.search(Long.MAX_VALUE, Long.MAX_VALUE);
-    System.out.printf(Locale.ROOT, "largest component solved: %s in %d ms, %d conflicts%n", outcome,
-        (System.nanoTime() - t0) / 1_000_000, search.conflicts());
+    System.out.printf(Locale.ROOT, "largest component solved: %s in %d ms; %s%n", outcome,
+        (System.nanoTime() - t0) / 1_000_000, search.statsLine());
     System.out.println("| solver structure | MB | bytes per transaction of the component |");
     System.out.println("|---|---|---|");
     row("base edges (literals)", counted.add(base), c.vertexCount());

@@ -75,6 +75,15 @@ final class AcyclicityTheory {
   private final int[] stackI;
   private int[] forward = new int[16];
   private int[] backward = new int[16];
+  /** Counters for {@link Cdcl#statsLine}: edges stored, and Pearce-Kelly reorders and their nodes. */
+  private long stores;
+  private long reorders;
+  private long reorderNodes;
+
+  /** The counters, in words. */
+  String statsLine() {
+    return "edges stored " + stores + ", reorders " + reorders + " (" + reorderNodes + " nodes)";
+  }
 
   AcyclicityTheory(BaseEdges base, boolean snapshot) {
     this.base = base;
@@ -232,6 +241,7 @@ final class AcyclicityTheory {
       ieTo = Arrays.copyOf(ieTo, m);
       ieBase = Arrays.copyOf(ieBase, m);
     }
+    stores++;
     int e = ieCount++;
     ieFrom[e] = x;
     ieTo[e] = y;
@@ -313,6 +323,8 @@ final class AcyclicityTheory {
         stackI[sp++] = 0;
       }
     }
+    reorders++;
+    reorderNodes += nf + nb;
     sortByOrd(forward, nf);
     sortByOrd(backward, nb);
     int[] pool = new int[nf + nb];

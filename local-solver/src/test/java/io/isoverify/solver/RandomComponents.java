@@ -6,7 +6,7 @@ import io.isoverify.history.anomaly.EdgeType;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
-/** Small random components for the backend cross-check (tests only). */
+/** Random components for the backend cross-check, small unless sized (tests only). */
 final class RandomComponents {
   private static final int[] TYPES = {EdgeType.SO.ordinal(), EdgeType.WR.ordinal(),
       EdgeType.WW.ordinal(), EdgeType.RW.ordinal(), EdgeType.RW.ordinal()};
@@ -15,7 +15,14 @@ final class RandomComponents {
   }
 
   static Component next(SplittableRandom rnd) {
-    int n = 2 + rnd.nextInt(6);
+    return next(rnd, 2 + rnd.nextInt(6), 1 + rnd.nextInt(6));
+  }
+
+  /**
+   * A component of n transactions with about n known edges and {@code cons} version-order
+   * constraints (sides of one or two random edges), and reads as {@link #reads} makes them.
+   */
+  static Component next(SplittableRandom rnd, int n, int cons) {
     int[] txns = new int[n];
     for (int v = 0; v < n; v++) {
       txns[v] = v;
@@ -43,7 +50,6 @@ final class RandomComponents {
       ktype[e] = (byte) TYPES[rnd.nextInt(TYPES.length)];
       kkey[e] = 0;
     }
-    int cons = 1 + rnd.nextInt(6);
     int[] start = new int[2 * cons + 1];
     int[] sf = new int[4 * cons];
     int[] st = new int[4 * cons];
