@@ -46,6 +46,16 @@ public final class IntBuffer implements Serializable {
     return Arrays.copyOf(data, size);
   }
 
+  /** Sorts the elements from .. to-1 ascending. */
+  public void sort(int from, int to) {
+    Arrays.sort(data, from, to);
+  }
+
+  /** Whether x is among the elements from .. to-1, which are sorted ascending. */
+  public boolean containsSorted(int from, int to, int x) {
+    return Arrays.binarySearch(data, from, to, x) >= 0;
+  }
+
   /** Copies elements from .. from+n-1 to {@code dest} at {@code at}. */
   public void copyTo(int from, int[] dest, int at, int n) {
     System.arraycopy(data, from, dest, at, n);

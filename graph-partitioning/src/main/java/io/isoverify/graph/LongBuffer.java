@@ -27,6 +27,10 @@ final class LongBuffer {
     return size;
   }
 
+  long get(int i) {
+    return data[i];
+  }
+
   long[] toArray() {
     return Arrays.copyOf(data, size);
   }

@@ -72,7 +72,7 @@ final class MiniTransactionCheck {
     PartitionStats stats = new PartitionStats(g.vertexCount(), byType[EdgeType.SO.ordinal()],
         byType[EdgeType.WR.ordinal()], byType[EdgeType.WW.ordinal()],
         byType[EdgeType.RW.ordinal()], byType[EdgeType.RT.ordinal()], g.chains.chainCount(), 0,
-        0, 0, 0, 0, g.vertices.unknownIncluded, g.vertices.unknownExcluded, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, g.vertices.unknownIncluded, g.vertices.unknownExcluded, 0, 0, 0, 0, 0, 0,
         t1 - t0, 0, 0);
     return new Partition(g.vertices.txnOf, g.known, new EdgeList(), knownCycle, conflict, null,
         List.of(), null, new int[][] {new int[0], new int[0], new int[0]}, stats, order);

@@ -22,6 +22,9 @@ package io.isoverify.graph;
  * @param unknownExcluded transactions with an unknown outcome left out
  * @param readConstraints reads with several candidate writers (veristrong's WR
  *     constraints), before pruning
+ * @param readCandidates the candidate writers those reads were listed with: the writers of
+ *     the value each read, less those the session order and the known paths ruled out
+ *     before they were listed ({@link ReadPruning})
  * @param readConstraintsAfter those whose writer pruning left open
  * @param readsLeftOut reads with several candidate writers some of which (an unknown
  *     outcome no other read made count) were left out: the check assumed those aborted
@@ -36,6 +39,6 @@ package io.isoverify.graph;
 public record PartitionStats(int vertices, long soEdges, long wrEdges, long wwEdges,
     long rwEdges, long rtEdges, int chains, long orderedChainPairs, int constraintsBefore,
     int constraintsAfter, int components, int largestComponent, int unknownIncluded, int unknownExcluded,
-    int readConstraints, int readConstraintsAfter, int readsLeftOut, int readsUnexplained,
+    int readConstraints, long readCandidates, int readConstraintsAfter, int readsLeftOut, int readsUnexplained,
     int pruneRounds, long graphNanos, long pruneNanos, long componentsNanos) {
 }

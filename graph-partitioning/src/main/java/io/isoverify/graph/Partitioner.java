@@ -72,7 +72,7 @@ public final class Partitioner {
     int n = g.vertexCount();
     EdgeList known = g.known;
     ChainPairs constraints = new ChainPairs(g.chains);
-    ReadPruning reads = new ReadPruning(g.versions, known);
+    ReadPruning reads = new ReadPruning(g.versions, known, g.chainOf);
     Pruner pruner = new Pruner(level, n, g.chainOf, g.posOf, g.sessionChains, options.threads(),
         options.reachability(), options.incrementalPruning(), known, constraints, reads);
     boolean acyclic = pruner.resolveChains(g.chains, g.keyCount, options.denseChains());
@@ -113,14 +113,15 @@ public final class Partitioner {
     progress.retained("components", parts);
     long t3 = System.nanoTime();
     long[] byType = g.countByType();
-    ReadConstraints wr = g.versions.reads;
+    ReadConstraints wr = reads.reads();
     PartitionStats stats = new PartitionStats(n, byType[EdgeType.SO.ordinal()],
         byType[EdgeType.WR.ordinal()], byType[EdgeType.WW.ordinal()],
         byType[EdgeType.RW.ordinal()], byType[EdgeType.RT.ordinal()], g.chains.chainCount(),
         orderedPairs, constraintsBefore, constraintsLeft,
         parts == null ? 0 : parts.assembly.components.size(),
         parts == null ? 0 : parts.assembly.largest,
-        g.vertices.unknownIncluded, g.vertices.unknownExcluded, wr.count, wr.liveCount(),
+        g.vertices.unknownIncluded, g.vertices.unknownExcluded, wr.count, wr.candSlot.length,
+        wr.liveCount(),
         wr.leftOut, wr.unexplained, rounds, t1 - t0, t2 - t1, t3 - t2);
     return new Partition(g.vertices.txnOf, known, parts == null ? new EdgeList() : parts.choices,
         knownCycle, conflict, conflictRead,

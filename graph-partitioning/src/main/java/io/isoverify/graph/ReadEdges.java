@@ -43,7 +43,7 @@ final class ReadEdges {
 
   ReadEdges(Versions versions, ReadPruning pruning, ChainPairs cons, Closes test) {
     this.versions = versions;
-    reads = versions.reads;
+    reads = pruning.reads();
     derivedStart = new int[2 * cons.count() + 1];
     pruning.scanKnown();
     int cands = reads.candSlot.length;

@@ -27,15 +27,26 @@ import java.util.Arrays;
  * own (history's {@link PredicateObservations#virtualKeyCount}), whose versions are those
  * that do, written by the same vertices (so their order is the key's).
  *
- * <p>Cost: O((writes + reads) log (writes + reads) + candidates).
+ * <p>The reads with several candidates are kept as groups until the known graph can prune
+ * them ({@link #materialize}): a register read names the group of its (key, value), the
+ * included writers of that value, stored once however many transactions read it; a predicate
+ * read's observation has a group of its own. Only the candidates that survive the first
+ * elimination are ever listed per read, so a hot key that writes one value again and again
+ * costs its writers once, not readers x writers (veristrong's hyper-polygraph, whose 1-width
+ * pruning, section 6.1.1, then sees only what is left).
+ *
+ * <p>Cost: O((writes + reads) log (writes + reads) + groups' slots); {@link #materialize}
+ * O(reads x their group's size) eliminations.
  */
 final class Versions {
   /**
-   * The most candidate writers the reads with several may have together (a read of a value
-   * that W included transactions wrote counts W): beyond, {@link PolygraphLimitException}.
-   * Their count is reads x writers per (key, value), quadratic on a hot key that writes
-   * one value again and again (veristrong's hyper-polygraph); 20M candidates are about
-   * 350 MB here and a pruning and solving load of minutes.
+   * The most candidate writers the reads with several may have together once the first
+   * elimination removed those that close a cycle with the known graph ({@link #materialize}):
+   * beyond, {@link PolygraphLimitException}. A read's candidates are at most the writers of
+   * its (key, value), so their count can be quadratic on a hot key that writes one value
+   * again and again, where many writers are concurrent with many readers (veristrong's
+   * hyper-polygraph); 20M candidates are about 350 MB here and a pruning and solving load of
+   * minutes.
    */
   static final long MAX_READ_CANDIDATES = 20_000_000L;
 
@@ -45,13 +56,24 @@ final class Versions {
   final int[] keySlotStart;
   final int[] readerStart;
   final int[] readers;
-  /** The reads with several candidate writers (veristrong's WR constraints). */
-  final ReadConstraints reads;
+  /**
+   * The reads with several candidate writers (veristrong's WR constraints), once
+   * {@link #materialize} listed their candidates; null before.
+   */
+  ReadConstraints reads;
   private final long[] packed;
-  // reads with several candidates, collected by readPairs: reader << 32 | key, candidate slots
-  private final LongBuffer pendingRead = new LongBuffer();
-  private final IntBuffer pendingStart = new IntBuffer();
-  private final IntBuffer pendingSlots = new IntBuffer();
+  // reads with several candidates, collected by readPairs: reader << 32 | key, and the group
+  // of slots their candidates come from (groupSlots[groupStart[g] .. groupStart[g+1]-1])
+  private LongBuffer pendingRead = new LongBuffer();
+  private IntBuffer pendingGroup = new IntBuffer();
+  private IntBuffer groupStart = new IntBuffer();
+  private IntBuffer groupSlots = new IntBuffer();
+  /** Per write of the operations, the group of its (key, value) once a read made it, else -1. */
+  private int[] groupOfWrite;
+  /** Whether the group's (key, value) has a writer left out (unknown outcome, not counted). */
+  private final java.util.BitSet groupSkips = new java.util.BitSet();
+  /** The slots some group holds: the versions a read with several candidates may have seen. */
+  private final java.util.BitSet candidateSlots = new java.util.BitSet();
   private int leftOut;
   private int unexplained;
 
@@ -135,9 +157,74 @@ final class Versions {
       readerStart[i + 1] += readerStart[i];
     }
     readers = reader.toArray();
-    pendingStart.add(pendingSlots.size());
-    reads = new ReadConstraints(pendingRead.toArray(), pendingStart.toArray(),
-        pendingSlots.toArray(), s, leftOut, unexplained);
+    groupStart.add(groupSlots.size());
+    groupOfWrite = null;
+  }
+
+  /** Whether a slot is a candidate of some read with several ({@link #candidateSlots}). */
+  boolean isCandidate(int slot) {
+    return candidateSlots.get(slot);
+  }
+
+  /** Whether reads with several candidates wait for {@link #materialize}. */
+  boolean anyPending() {
+    return reads == null && pendingRead.size() > 0;
+  }
+
+  /** The first elimination of a read's candidates, which sees the read's whole group. */
+  interface Elimination {
+    /**
+     * Adds to {@code out} the slots of {@code slots[begin .. end)} (one key's, ascending, so
+     * each session's writers in session order) that reader may have read; never the reader's.
+     */
+    void survivors(int reader, IntBuffer slots, int begin, int end, IntBuffer out);
+  }
+
+  /**
+   * Lists each pending read's candidates, the slots of its group that {@code elimination}
+   * keeps (null: every slot but the reader's own), and makes {@link #reads}. A read with none
+   * left keeps them all, so that pruning finds each impossible again and explains it
+   * (NO-CHOICE). Throws {@link PolygraphLimitException} when the candidates listed pass
+   * {@link #MAX_READ_CANDIDATES}. Idempotent.
+   */
+  ReadConstraints materialize(Elimination elimination) {
+    if (reads != null) {
+      return reads;
+    }
+    int pending = pendingRead.size();
+    int[] start = new int[pending + 1];
+    IntBuffer slots = new IntBuffer();
+    for (int p = 0; p < pending; p++) {
+      start[p] = slots.size();
+      long rk = pendingRead.get(p);
+      int reader = (int) (rk >>> 32);
+      int g = pendingGroup.get(p);
+      if (elimination != null) {
+        elimination.survivors(reader, groupSlots, groupStart.get(g), groupStart.get(g + 1), slots);
+      }
+      if (slots.size() == start[p]) {
+        for (int i = groupStart.get(g); i < groupStart.get(g + 1); i++) {
+          if (slotVertex[groupSlots.get(i)] != reader) {
+            slots.add(groupSlots.get(i));
+          }
+        }
+      }
+      if (slots.size() > MAX_READ_CANDIDATES) {
+        throw new PolygraphLimitException("the reads whose value several transactions wrote "
+            + "have more than " + MAX_READ_CANDIDATES + " candidate writers together after "
+            + "those closing a cycle with the known graph were eliminated (passed within the "
+            + "first " + (p + 1) + " of " + pending + " such reads; a read of a value W "
+            + "transactions wrote counts up to W): the level is not checked");
+      }
+    }
+    start[pending] = slots.size();
+    reads = new ReadConstraints(pendingRead.toArray(), start, slots.toArray(), slotKey.length,
+        leftOut, unexplained);
+    pendingRead = null;
+    pendingGroup = null;
+    groupStart = null;
+    groupSlots = null;
+    return reads;
   }
 
   /** (slot, reader vertex) of every external read of an included reader that has a writer. */
@@ -172,47 +259,61 @@ final class Versions {
 
   /**
    * The candidate writers of read r of vertex v: the included vertices other than v whose
-   * effective write has its value. With one, its slot; with several, a pending WR
-   * constraint (-1); with none, -1 (counted as unexplained).
+   * effective write has its value, the group of (key, value) made on its first read. With
+   * one, its slot; with several, a pending WR constraint (-1); with none, -1 (counted as
+   * unexplained).
    */
   private int candidates(Operations ops, int r, int v, Vertices vertices) {
     int key = ops.readKey[r];
     int value = ops.readValue[r];
-    int first = pendingSlots.size();
-    boolean skipped = false;
-    for (int i = ops.writesOf(key, value); ops.writes(i, key, value); i++) {
-      int w = vertices.vertexOf[ops.writeTxn[i]];
-      if (w < 0) {
-        skipped = true;
-      } else if (w != v) {
-        pendingSlots.add(slot(key, w));
+    int first = ops.writesOf(key, value);
+    if (groupOfWrite == null) {
+      groupOfWrite = new int[ops.writeKey.length];
+      Arrays.fill(groupOfWrite, -1);
+    }
+    int g = first < groupOfWrite.length ? groupOfWrite[first] : -1;
+    if (g < 0) {
+      g = groupStart.size();
+      groupStart.add(groupSlots.size());
+      for (int i = first; ops.writes(i, key, value); i++) {
+        int w = vertices.vertexOf[ops.writeTxn[i]];
+        if (w < 0) {
+          groupSkips.set(g);
+        } else {
+          groupSlots.add(slot(key, w));
+        }
+      }
+      groupSlots.sort(groupStart.get(g), groupSlots.size());
+      if (first < groupOfWrite.length) {
+        groupOfWrite[first] = g;
       }
     }
-    return pending(first, skipped, v, key);
+    return pending(g, groupSkips.get(g), v, key);
   }
 
-  /** The candidates pendingSlots[first ..] of a read of v: see {@link #candidates}. */
-  private int pending(int first, boolean skipped, int v, int key) {
-    int found = pendingSlots.size() - first;
-    if (pendingSlots.size() > MAX_READ_CANDIDATES) {
-      throw new PolygraphLimitException("the reads whose value several transactions wrote "
-          + "have more than " + MAX_READ_CANDIDATES + " candidate writers together (passed within "
-          + "the first " + (pendingStart.size() + 1) + " such reads; a read of a value W transactions wrote counts W): "
-          + "the level is not checked");
-    }
-    if (found == 1) {
-      int only = pendingSlots.get(first);
-      pendingSlots.truncate(first);
-      leftOut += skipped ? 1 : 0;
-      return only;
-    }
+  /**
+   * A read of v on key from group g: its candidates are the group's slots but v's own. One:
+   * that slot; none: -1, unexplained; several: -1, a pending read.
+   */
+  private int pending(int g, boolean skipped, int v, int key) {
+    int begin = groupStart.get(g);
+    int end = g + 1 < groupStart.size() ? groupStart.get(g + 1) : groupSlots.size();
+    int own = slot(key, v);
+    boolean ownIn = own >= 0 && groupSlots.containsSorted(begin, end, own);
+    int found = end - begin - (ownIn ? 1 : 0);
     if (found == 0) {
       unexplained++;
       return -1;
     }
     leftOut += skipped ? 1 : 0;
+    if (found == 1) {
+      return groupSlots.get(groupSlots.get(begin) == own ? begin + 1 : begin);
+    }
+    for (int i = begin; i < end; i++) {
+      candidateSlots.set(groupSlots.get(i));
+    }
     pendingRead.add(((long) v << 32) | key);
-    pendingStart.add(first);
+    pendingGroup.add(g);
     return -1;
   }
 
@@ -223,7 +324,8 @@ final class Versions {
    */
   private int observed(PredicateObservations observations, int i, int v, Vertices vertices) {
     int key = observations.key(i);
-    int first = pendingSlots.size();
+    int g = groupStart.size();
+    groupStart.add(groupSlots.size());
     boolean skipped = false;
     for (int c = observations.candStart(i); c < observations.candEnd(i); c++) {
       int t = observations.candTxn(c);
@@ -232,10 +334,18 @@ final class Versions {
       if (slot < 0) {
         skipped = true;
       } else if (w != v) {
-        pendingSlots.add(slot);
+        groupSlots.add(slot);
       }
     }
-    return pending(first, skipped, v, key);
+    groupSlots.sort(groupStart.get(g), groupSlots.size());
+    int found = groupSlots.size() - groupStart.get(g);
+    int result = pending(g, skipped, v, key);
+    if (found < 2) {
+      // a group of its own that no read waits on: its slots go
+      groupSlots.truncate(groupStart.get(g));
+      groupStart.truncate(g);
+    }
+    return result;
   }
 
   int slotCount() {

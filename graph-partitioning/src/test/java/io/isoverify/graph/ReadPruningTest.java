@@ -56,6 +56,30 @@ class ReadPruningTest {
     assertEquals(List.of(), p.components());
   }
 
+  /**
+   * A value written again and again by one session: a read that the last of those writes
+   * precedes (in session order, or through a read of its other key) is listed with that last
+   * writer alone, since each earlier one is overwritten by the next, which precedes the read;
+   * a read nothing orders against them is listed with all 200 and stays open.
+   */
+  @Test
+  void writersOfTheValueBeforeALaterOneThatPrecedesTheReadAreNeverListed() {
+    StringBuilder dsl = new StringBuilder("s1:");
+    for (int t = 0; t < 199; t++) {
+      dsl.append(" [w x 1]");
+    }
+    dsl.append(" [w x 1; w y 5] [r x 1]\ns2: [r y 5; r x 1]\ns3: [r x 1]\n");
+    History h = HistoryDsl.parse(dsl.toString());
+    for (Level level : Level.values()) {
+      Partition p = Partitioner.partition(h, level, ONE);
+      assertFalse(p.violated(), level.name());
+      assertEquals(List.of(3, 1L + 1 + 200, 1), List.of(p.stats().readConstraints(),
+          p.stats().readCandidates(), p.stats().readConstraintsAfter()), level.name());
+      assertEquals(List.of("T201 reads x from T200", "T202 reads x from T200"), fixed(h, p),
+          level.name());
+    }
+  }
+
   /** veristrong's Figure 2b: every candidate closes a cycle (NO-CHOICE), one cycle each. */
   @Test
   void noCandidateLeftIsAConflictWithOneCyclePerCandidate() {
