@@ -94,7 +94,7 @@ public final class Partitioner {
       }
     }
     WrConstraint conflictRead = pruner.conflictRead < 0 ? null
-        : wrConstraint(g.versions, g.vertices.txnOf, pruner.conflictRead);
+        : wrConstraint(g.versions, reads, g.vertices.txnOf, pruner.conflictRead);
     long orderedPairs = pruner.orderedPairs;
     int constraintsBefore = pruner.constraintsBefore;
     int rounds = pruner.rounds;
@@ -129,12 +129,17 @@ public final class Partitioner {
         parts == null ? null : parts.sccRank, fixedReads(g.versions, parts), stats, null);
   }
 
-  /** WR constraint j in dense History ids: every candidate, the first one assumed. */
-  private static WrConstraint wrConstraint(Versions versions, int[] txnOf, int j) {
-    ReadConstraints r = versions.reads;
-    int[] writers = new int[r.candStart[j + 1] - r.candStart[j]];
+  /**
+   * WR constraint j in dense History ids: every candidate (those pruning's first round never
+   * listed too, in the order of {@link Pruner#conflictCycles}), the first one assumed.
+   */
+  private static WrConstraint wrConstraint(Versions versions, ReadPruning pruning, int[] txnOf,
+      int j) {
+    ReadConstraints r = pruning.reads;
+    int[] slots = pruning.allCandidates(j);
+    int[] writers = new int[slots.length];
     for (int i = 0; i < writers.length; i++) {
-      writers[i] = txnOf[versions.slotVertex[r.candSlot[r.candStart[j] + i]]];
+      writers[i] = txnOf[versions.slotVertex[slots[i]]];
     }
     return new WrConstraint(txnOf[r.reader[j]], -1, r.key[j], -1, writers, writers[0]);
   }

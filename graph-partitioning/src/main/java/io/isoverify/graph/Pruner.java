@@ -210,12 +210,12 @@ final class Pruner {
     if (closed[0]) {
       build(); // finds and reports the cycle the new edges closed
     } else if (reads.conflict >= 0 && build()) {
-      ReadConstraints r = reads.reads;
       int j = reads.conflict;
       conflictRead = j;
-      conflictCycles = new EdgeList[r.candStart[j + 1] - r.candStart[j]];
-      for (int i = r.candStart[j]; i < r.candStart[j + 1]; i++) {
-        conflictCycles[i - r.candStart[j]] = explain(reads.closingEdges(), reads.closingEdge(i));
+      int[] candidates = reads.allCandidates(j);
+      conflictCycles = new EdgeList[candidates.length];
+      for (int x = 0; x < candidates.length; x++) {
+        conflictCycles[x] = explain(reads.impossibility(graph, index, j, candidates[x]), 0);
       }
     }
     return pruned;

@@ -35,6 +35,11 @@ final class ReadConstraints {
   final int[] resolved;
   final int[] bySlotStart;
   final int[] bySlot;
+  /**
+   * Per constraint, the {@link Versions} group its candidates were listed from (the writers
+   * of its value, of which pruning's first elimination may have listed fewer).
+   */
+  final int[] group;
   /** Reads with several candidates of which some (unknown outcome, not counted) were left out. */
   final int leftOut;
   /** Reads with several candidates, all left out: the graph cannot say where they read from. */
@@ -44,12 +49,13 @@ final class ReadConstraints {
    * @param readerKey per pending read, reader vertex << 32 | key
    * @param pendingStart pending read p's candidate slots are
    *     {@code pendingSlots[pendingStart[p] .. pendingStart[p+1]-1]}
+   * @param pendingGroup pending read p's group ({@link #group})
    * @param slots how many slots {@link Versions} has
    * @param leftOut see {@link #leftOut}
    * @param unexplained see {@link #unexplained}
    */
-  ReadConstraints(long[] readerKey, int[] pendingStart, int[] pendingSlots, int slots,
-      int leftOut, int unexplained) {
+  ReadConstraints(long[] readerKey, int[] pendingStart, int[] pendingSlots, int[] pendingGroup,
+      int slots, int leftOut, int unexplained) {
     this.leftOut = leftOut;
     this.unexplained = unexplained;
     int pending = readerKey.length;
@@ -61,12 +67,12 @@ final class ReadConstraints {
     int n = 0;
     int cands = 0;
     int[] keep = new int[pending];
-    int group = 0;
+    int sameReader = 0;
     for (int q = 0; q < pending; q++) {
       int p = idx[q];
       if (n == 0 || readerKey[keep[n - 1]] != readerKey[p]) {
-        group = n;
-      } else if (sameAsKept(keep, group, n, p, pendingStart, pendingSlots)) {
+        sameReader = n;
+      } else if (sameAsKept(keep, sameReader, n, p, pendingStart, pendingSlots)) {
         continue;
       }
       keep[n++] = p;
@@ -76,6 +82,7 @@ final class ReadConstraints {
     reader = new int[n];
     key = new int[n];
     candStart = new int[n + 1];
+    group = new int[n];
     candSlot = new int[cands];
     constraintOf = new int[cands];
     int at = 0;
@@ -84,6 +91,7 @@ final class ReadConstraints {
       int p = keep[j];
       reader[j] = (int) (readerKey[p] >>> 32);
       key[j] = (int) readerKey[p];
+      group[j] = pendingGroup[p];
       candStart[j] = at;
       for (int i = pendingStart[p]; i < pendingStart[p + 1]; i++) {
         candSlot[at] = pendingSlots[i];

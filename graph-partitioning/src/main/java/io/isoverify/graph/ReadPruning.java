@@ -261,13 +261,45 @@ final class ReadPruning {
     return lateReader.size() > 0;
   }
 
-  /** The edge that eliminated candidate i (in {@link #closingEdges()}). */
-  int closingEdge(int i) {
-    return closingOf[i];
+  /**
+   * Every candidate of constraint j, listed or not: the writers of the value it read (their
+   * slots, in session order), whichever the first round listed.
+   */
+  int[] allCandidates(int j) {
+    return versions.groupCandidates(reads.group[j], reads.reader[j]);
   }
 
-  EdgeList closingEdges() {
-    return closing;
+  /**
+   * After NO-CHOICE on constraint j: the edge by which candidate {@code slot} (one of
+   * {@link #allCandidates}) closes a cycle with the known paths, as a one-edge list: the one
+   * recorded when a round eliminated it, or for one the first round never listed (see
+   * {@link #survivors}) its WR edge when the reader precedes it, else the reader's RW edge to
+   * the next writer of the value in its session, which precedes the reader.
+   */
+  EdgeList impossibility(CycleGraph graph, ReachabilityIndex index, int j, int slot) {
+    EdgeList out = new EdgeList(1);
+    int r = reads.reader[j];
+    int key = reads.key[j];
+    for (int i = reads.candStart[j]; i < reads.candStart[j + 1]; i++) {
+      if (reads.candSlot[i] == slot) {
+        out.addRange(closing, closingOf[i], closingOf[i] + 1);
+        return out;
+      }
+    }
+    int w = versions.slotVertex[slot];
+    if (graph.closesCycle(index, w, r, WR)) {
+      out.add(w, r, WR, key);
+      return out;
+    }
+    int[] all = allCandidates(j);
+    int at = java.util.Arrays.binarySearch(all, slot);
+    int next = versions.slotVertex[all[at + 1]];
+    if (chainOf[next] != chainOf[w] || !graph.closesCycle(index, r, next, RW)) {
+      throw new IllegalStateException("candidate " + w + " of the read by " + r
+          + " was left unlisted without a reason");
+    }
+    out.add(r, next, RW, key);
+    return out;
   }
 
   /**

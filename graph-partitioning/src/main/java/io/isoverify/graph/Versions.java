@@ -218,13 +218,25 @@ final class Versions {
       }
     }
     start[pending] = slots.size();
-    reads = new ReadConstraints(pendingRead.toArray(), start, slots.toArray(), slotKey.length,
-        leftOut, unexplained);
+    reads = new ReadConstraints(pendingRead.toArray(), start, slots.toArray(),
+        pendingGroup.toArray(), slotKey.length, leftOut, unexplained);
     pendingRead = null;
     pendingGroup = null;
-    groupStart = null;
-    groupSlots = null;
     return reads;
+  }
+
+  /**
+   * Every candidate of a read by {@code reader} from group g: the group's slots but the
+   * reader's own, ascending (each session's writers in session order).
+   */
+  int[] groupCandidates(int g, int reader) {
+    IntBuffer out = new IntBuffer();
+    for (int i = groupStart.get(g); i < groupStart.get(g + 1); i++) {
+      if (slotVertex[groupSlots.get(i)] != reader) {
+        out.add(groupSlots.get(i));
+      }
+    }
+    return out.toArray();
   }
 
   /** (slot, reader vertex) of every external read of an included reader that has a writer. */
