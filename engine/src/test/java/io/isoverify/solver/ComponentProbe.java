@@ -23,13 +23,14 @@ import java.util.Locale;
  * The solver on one large component, without the pipeline around it (a main, not a test):
  * {@code dump HISTORY LEVEL FILE} runs the pipeline up to the components and writes the
  * largest one to FILE (Java serialization, as the Spark engine ships it); {@code solve FILE
- * LEVEL [SECONDS]} reads it back and runs one search, printing its outcome, its time and
- * the search's counters ({@link Cdcl#statsLine}). A change to the search is measured on the
+ * LEVEL [SECONDS [HISTORY]]} reads it back and runs one search, printing its outcome, its time
+ * and the search's counters ({@link Cdcl#statsLine}); with HISTORY, the component's vertices
+ * get that history's end timestamps ({@link Component#withTimes}) for the first order. A change to the search is measured on the
  * same component in minutes instead of a whole run. In this package because the solver's
  * types are package-private.
  *
  * <pre>java -Xmx12g ... io.isoverify.solver.ComponentProbe dump sessions200.parquet SER /tmp/c.bin
- * java -Xmx10g ... io.isoverify.solver.ComponentProbe solve /tmp/c.bin SER 600</pre>
+ * java -Xmx10g ... io.isoverify.solver.ComponentProbe solve /tmp/c.bin SER 600 sessions200.parquet</pre>
  */
 public final class ComponentProbe {
   private ComponentProbe() {
@@ -76,6 +77,16 @@ public final class ComponentProbe {
     try (ObjectInputStream in = new ObjectInputStream(new BufferedInputStream(
         Files.newInputStream(Path.of(args[1])), 1 << 20))) {
       c = (Component) in.readObject();
+    }
+    if (args.length > 4) {
+      // the first order by the transactions' end times, as the pipeline gives a component of
+      // a history with timestamps
+      History h = HistoryFormat.readDetected(Path.of(args[4]));
+      long[] times = new long[c.vertexCount()];
+      for (int v = 0; v < times.length; v++) {
+        times[v] = c.txn(v) < 0 ? Long.MIN_VALUE : h.endTs(c.txn(v));
+      }
+      c = c.withTimes(times);
     }
     boolean snapshot = Level.valueOf(args[2]) == Level.SI;
     int sides = c.constraintCount() == 0 ? 0 : c.sideEnd(c.constraintCount() - 1, 1);

@@ -19,6 +19,9 @@ import java.io.Serializable;
  *                               sideFrom/sideTo/sideType/sideKey
  *   reads()                     the WR constraints (veristrong section 3): reads with
  *                               several candidate writers, {@link ComponentReads}
+ *   time(v)                     when the history has client timestamps, local vertex v's
+ *                               transaction's end ({@link #hasTimes}): a hint for the
+ *                               solver's first order, never a constraint
  * </pre>
  * Invariant: every edge endpoint is a local vertex; every version-order constraint has two
  * non-empty sides. Serializable, so the Spark engine ships it to an executor as it is.
@@ -39,6 +42,8 @@ public final class Component implements Serializable {
   private final byte[] sideType;
   private final int[] sideKey;
   private final ComponentReads reads;
+  /** Per local vertex, its transaction's end timestamp; null when the history has none. */
+  private final long[] times;
 
   /** A component without WR constraints. */
   public Component(int[] txns, int[] knownFrom, int[] knownTo, byte[] knownType, int[] knownKey,
@@ -50,6 +55,14 @@ public final class Component implements Serializable {
   public Component(int[] txns, int[] knownFrom, int[] knownTo, byte[] knownType, int[] knownKey,
       int[] sideStart, int[] sideFrom, int[] sideTo, byte[] sideType, int[] sideKey,
       ComponentReads reads) {
+    this(txns, knownFrom, knownTo, knownType, knownKey, sideStart, sideFrom, sideTo, sideType,
+        sideKey, reads, null);
+  }
+
+  private Component(int[] txns, int[] knownFrom, int[] knownTo, byte[] knownType,
+      int[] knownKey, int[] sideStart, int[] sideFrom, int[] sideTo, byte[] sideType,
+      int[] sideKey, ComponentReads reads, long[] times) {
+    this.times = times;
     this.reads = reads;
     this.txns = txns;
     this.knownFrom = knownFrom;
@@ -61,6 +74,33 @@ public final class Component implements Serializable {
     this.sideTo = sideTo;
     this.sideType = sideType;
     this.sideKey = sideKey;
+  }
+
+  /**
+   * This component with an end timestamp per local vertex (see {@link #time}); the arrays
+   * are shared, not copied.
+   */
+  public Component withTimes(long[] times) {
+    if (times.length != txns.length) {
+      throw new IllegalArgumentException(times.length + " times for " + txns.length + " vertices");
+    }
+    return new Component(txns, knownFrom, knownTo, knownType, knownKey, sideStart, sideFrom,
+        sideTo, sideType, sideKey, reads, times);
+  }
+
+  /** Whether {@link #time} is known for every vertex. */
+  public boolean hasTimes() {
+    return times != null;
+  }
+
+  /**
+   * The client end timestamp of local vertex v's transaction (Long.MIN_VALUE for the virtual
+   * initial one), when {@link #hasTimes}: the solver's first order follows it where the known
+   * edges leave a choice, since a database's serial (or SI commit) order is usually close to
+   * its commit order.
+   */
+  public long time(int v) {
+    return times[v];
   }
 
   public int vertexCount() {

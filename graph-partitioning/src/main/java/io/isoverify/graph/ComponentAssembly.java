@@ -56,8 +56,8 @@ final class ComponentAssembly {
    * @param home per constraint (version-order c, then WR j at {@code cons.count() + j}) an
    *     SCC of its group, or -1 when it was dropped
    */
-  ComponentAssembly(int n, int[] txnOf, EdgeList known, Constraints cons, ReadEdges reads,
-      int[] comp, int[] parent, int[] home) {
+  ComponentAssembly(int n, int[] txnOf, long[] txnTime, EdgeList known, Constraints cons,
+      ReadEdges reads, int[] comp, int[] parent, int[] home) {
     int[] groupOfRoot = new int[parent.length];
     Arrays.fill(groupOfRoot, -2);
     for (int h : home) {
@@ -157,7 +157,7 @@ final class ComponentAssembly {
       }
     }
     for (Group g : groups) {
-      components.add(component(g));
+      components.add(txnTime == null ? component(g) : component(g).withTimes(times(g, txnTime)));
       largest = Math.max(largest, g.members.size());
     }
   }
@@ -172,6 +172,16 @@ final class ComponentAssembly {
     return new Component(g.members.toArray(), g.known.fromArray(), g.known.toArray(),
         g.known.typeArray(), g.known.keyArray(), g.sideStart.toArray(), g.sides.fromArray(),
         g.sides.toArray(), g.sides.typeArray(), g.sides.keyArray(), reads);
+  }
+
+  /** Each member's timestamp (Long.MIN_VALUE for the virtual initial transaction). */
+  private static long[] times(Group g, long[] txnTime) {
+    long[] t = new long[g.members.size()];
+    for (int v = 0; v < t.length; v++) {
+      int txn = g.members.get(v);
+      t[v] = txn < 0 ? Long.MIN_VALUE : txnTime[txn];
+    }
+    return t;
   }
 
   private static boolean[] bits(java.util.BitSet set, int n) {

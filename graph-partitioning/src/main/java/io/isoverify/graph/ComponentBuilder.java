@@ -61,8 +61,12 @@ final class ComponentBuilder {
   private int[] byCandidateStart;
   private int[] byCandidate;
 
-  ComponentBuilder(int n, int[] txnOf, EdgeList known, Constraints cons, ReadEdges reads,
-      PartitionOptions options) {
+  /**
+   * @param txnTime per History transaction its client timestamp (the solver's first order
+   *     follows it, {@link Component#time}), or null when the history has none
+   */
+  ComponentBuilder(int n, int[] txnOf, long[] txnTime, EdgeList known, Constraints cons,
+      ReadEdges reads, PartitionOptions options) {
     this.cons = cons;
     this.reads = reads;
     int arcs = known.size() + reads.edges.size() + reads.derived.size();
@@ -112,7 +116,7 @@ final class ComponentBuilder {
         read(j);
       }
     }
-    assembly = new ComponentAssembly(n, txnOf, known, cons, reads, comp, parent, home);
+    assembly = new ComponentAssembly(n, txnOf, txnTime, known, cons, reads, comp, parent, home);
   }
 
   /** Drops constraint c choosing a side without inner edges, or keeps it and joins its SCCs. */

@@ -65,7 +65,9 @@ public final class Partitioner {
     PhaseProgress progress = options.progress();
     progress.phase("graph");
     KnownGraph g = new KnownGraph(history, level == Level.SSER);
-    // nothing below reads the input: garbage from here on if the caller let it go
+    long[] txnTime = history.solverTimes();
+    // nothing below reads the input but its timestamps: garbage from here on if the caller
+    // let it go
     g.releaseInput();
     history = null;
     progress.retained("known graph and chains", g);
@@ -108,7 +110,8 @@ public final class Partitioner {
       ReadEdges readEdges = new ReadEdges(g.versions, reads, constraints, pruner::closes);
       pruner = null;
       Constraints sides = new Constraints(constraints, reads);
-      parts = new ComponentBuilder(n, g.vertices.txnOf, known, sides, readEdges, options);
+      parts = new ComponentBuilder(n, g.vertices.txnOf, txnTime, known, sides, readEdges,
+          options);
     }
     progress.retained("components", parts);
     long t3 = System.nanoTime();

@@ -45,6 +45,20 @@ public final class PolygraphInput {
   final long[] start;
   final long[] end;
   final Operations ops;
+
+  /**
+   * The timestamps the solver's first order follows ({@link Component#time}): each
+   * transaction's end, when every one that did not abort has one; else null.
+   */
+  long[] solverTimes() {
+    for (int t = 0; t < end.length; t++) {
+      if (end[t] == History.NO_TIME && outcome[t] != Outcome.ABORTED.ordinal()) {
+        return null;
+      }
+    }
+    return end;
+  }
+
   /** Per key the observed order of its appenders (Elle list-append), see {@link ListOrders}. */
   final int[] listOrderStart;
   final int[] listOrderTxn;

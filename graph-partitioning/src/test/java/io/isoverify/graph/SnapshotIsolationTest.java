@@ -77,6 +77,30 @@ class SnapshotIsolationTest {
     assertEquals(Set.of("T1-WR(x)->T3", "T2-WR(x)->T4"), knownOf(h, c));
   }
 
+  /**
+   * A component carries its transactions' end timestamps for the solver's first order when
+   * every transaction that did not abort has them, and none when one lacks them.
+   */
+  @Test
+  void componentsCarryEndTimesWhenEveryTransactionHasThem() {
+    History timed = HistoryDsl.parse("""
+        s1: [w x 1]@1-40
+        s2: [w x 2]@2-30
+        s3: [r x 1]@3-20 [w z 1]!
+        s4: [r x 2]@4-10
+        """);
+    Component c = Partitioner.partition(timed, Level.SER, ONE).components().get(0);
+    assertTrue(c.hasTimes());
+    assertEquals(List.of(40L, 30L, 20L, 10L), List.of(c.time(0), c.time(1), c.time(2), c.time(3)));
+    History partly = HistoryDsl.parse("""
+        s1: [w x 1]@1-40
+        s2: [w x 2]
+        s3: [r x 1]@3-20
+        s4: [r x 2]@4-10
+        """);
+    assertFalse(Partitioner.partition(partly, Level.SER, ONE).components().get(0).hasTimes());
+  }
+
   @Test
   void independentKeysGiveIndependentComponentsOrderedByRank() {
     History h = HistoryDsl.parse("""

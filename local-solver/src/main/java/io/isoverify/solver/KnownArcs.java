@@ -1,5 +1,6 @@
 package io.isoverify.solver;
 
+import io.isoverify.graph.Component;
 import io.isoverify.history.anomaly.EdgeType;
 import java.util.Arrays;
 
@@ -78,15 +79,85 @@ final class KnownArcs {
   }
 
   /**
+   * Kahn's algorithm taking, among the nodes whose predecessors are all out, the one with the
+   * earliest time (then the lowest id): O((V + E) log V) with a binary heap of ints.
+   */
+  private static int kahnByTime(int[] start, int[] succ, int[] indegree, int[] queue,
+      Component c) {
+    int[] heap = new int[indegree.length];
+    int size = 0;
+    for (int v = 0; v < indegree.length; v++) {
+      if (indegree[v] == 0) {
+        size = push(heap, size, v, c);
+      }
+    }
+    int tail = 0;
+    while (size > 0) {
+      int v = heap[0];
+      heap[0] = heap[--size];
+      siftDown(heap, size, c);
+      queue[tail++] = v;
+      for (int i = start[v]; i < start[v + 1]; i++) {
+        if (--indegree[succ[i]] == 0) {
+          size = push(heap, size, succ[i], c);
+        }
+      }
+    }
+    return tail;
+  }
+
+  private static boolean earlier(int u, int v, Component c) {
+    long tu = c.time(u);
+    long tv = c.time(v);
+    return tu < tv || (tu == tv && u < v);
+  }
+
+  private static int push(int[] heap, int size, int v, Component c) {
+    int i = size;
+    while (i > 0 && earlier(v, heap[(i - 1) >>> 1], c)) {
+      heap[i] = heap[(i - 1) >>> 1];
+      i = (i - 1) >>> 1;
+    }
+    heap[i] = v;
+    return size + 1;
+  }
+
+  private static void siftDown(int[] heap, int size, Component c) {
+    if (size == 0) {
+      return;
+    }
+    int v = heap[0];
+    int i = 0;
+    while (2 * i + 1 < size) {
+      int child = 2 * i + 1;
+      if (child + 1 < size && earlier(heap[child + 1], heap[child], c)) {
+        child++;
+      }
+      if (!earlier(heap[child], v, c)) {
+        break;
+      }
+      heap[i] = heap[child];
+      i = child;
+    }
+    heap[i] = v;
+  }
+
+  /**
    * A position per node for the theory's first order: a topological order of the known edges
-   * over the transactions (Kahn, FIFO in id order), every typed edge RW included, with each
+   * over the transactions (Kahn; by client end time where the component has timestamps,
+   * else FIFO in id order), every typed edge RW included, with each
    * SI v' just before its v. A dependency a->b and its a'->b then point forward as a->b does,
    * and an RW edge b->c' as b->c does, so the order is topological for the split graph too
    * whenever the typed known graph is acyclic. ({@link #order}, Kahn on the split graph,
    * puts every v' no known RW edge reaches first, and each RW edge a decision adds later
    * then reorders almost the whole order: on the 1M-transaction benchmark history the SI
    * solve took twice as long.) Transactions on a known typed cycle go last, in id order.
-   * O(V + E).
+   * The order is also the solver's polarity and first decision order, so the closer it is to
+   * the database's own serial order the fewer conflicts: ids are session by session, and FIFO
+   * in id order is a breadth-first sweep; end times put concurrent sessions' transactions in
+   * about the order they committed (the largest component of a 200-session history: SER 697
+   * conflicts instead of 66k, SI 1.4k instead of none found in 600 s; by start times 13.6k
+   * and 31.8k). O(V + E), or O((V + E) log V) by time.
    */
   static int[] seedPositions(BaseEdges base, boolean snapshot) {
     int n = base.component().vertexCount();
@@ -107,7 +178,9 @@ final class KnownArcs {
       next[fill[base.from(b)]++] = base.to(b);
     }
     int[] queue = new int[n];
-    int tail = kahn(from, next, indegree, queue);
+    int tail = base.component().hasTimes()
+        ? kahnByTime(from, next, indegree, queue, base.component())
+        : kahn(from, next, indegree, queue);
     for (int v = 0; v < n; v++) {
       if (indegree[v] > 0) {
         queue[tail++] = v;
