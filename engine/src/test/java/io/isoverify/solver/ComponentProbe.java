@@ -13,7 +13,6 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
@@ -96,8 +95,7 @@ public final class ComponentProbe {
     long t0 = System.nanoTime();
     BaseEdges base = new BaseEdges(c);
     List<int[]> implied = SmallCycles.of(base, snapshot);
-    boolean[] all = new boolean[base.constraints()];
-    Arrays.fill(all, true);
+    boolean[] all = Cdcl.allActive(base);
     long t1 = System.nanoTime();
     Cdcl search = new Cdcl(base, snapshot, all, implied);
     long t2 = System.nanoTime();

@@ -8,7 +8,6 @@ import io.isoverify.history.check.Level;
 import io.isoverify.history.formats.HistoryFormat;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -51,8 +50,7 @@ public final class SolverBudget {
     counted.add(c);
     BaseEdges base = new BaseEdges(c);
     List<int[]> implied = SmallCycles.of(base, snapshot);
-    boolean[] all = new boolean[base.constraints()];
-    Arrays.fill(all, true);
+    boolean[] all = Cdcl.allActive(base);
     long t0 = System.nanoTime();
     Cdcl search = new Cdcl(base, snapshot, all, implied);
     Cdcl.Outcome outcome = search.search(Long.MAX_VALUE, Long.MAX_VALUE);

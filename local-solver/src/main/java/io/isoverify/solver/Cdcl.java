@@ -124,6 +124,13 @@ final class Cdcl {
     }
   }
 
+  /** Every constraint of base taking part: the {@code active} of a whole component's search. */
+  static boolean[] allActive(BaseEdges base) {
+    boolean[] all = new boolean[base.constraints()];
+    Arrays.fill(all, true);
+    return all;
+  }
+
   private void addClause(int[] lits) {
     int ci = clauses.size();
     clauses.add(lits);

@@ -7,7 +7,6 @@ import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.anomaly.WrConstraint;
 import io.isoverify.history.check.Level;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -35,8 +34,7 @@ public final class ComponentSolver {
     BaseEdges base = new BaseEdges(c);
     boolean snapshot = level == Level.SI;
     List<int[]> implied = SmallCycles.of(base, snapshot);
-    boolean[] all = new boolean[base.constraints()];
-    Arrays.fill(all, true);
+    boolean[] all = Cdcl.allActive(base);
     Cdcl search = new Cdcl(base, snapshot, all, implied);
     Cdcl.Outcome outcome = search.search(limits.maxConflicts(), deadline);
     int[] noSides = new int[c.constraintCount()];

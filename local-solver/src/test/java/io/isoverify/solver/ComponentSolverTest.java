@@ -82,20 +82,9 @@ class ComponentSolverTest {
       for (int m = 0; m < 2; m++) {
         boolean snapshot = m == 1;
         Level level = snapshot ? Level.SI : Level.SER;
-        SolveResult r = ComponentSolver.solve(c, level, SolveLimits.defaults());
-        boolean sat = Sat4jBackend.satisfiable(c, snapshot, null);
-        assertEquals(sat, r.status() == SolveResult.Status.SAT, "problem " + i + " " + level);
-        if (sat) {
-          assertTrue(Sat4jBackend.satisfiableWith(c, snapshot, r.sides(), r.writers()),
-              "witness sides and writers of problem " + i + " " + level);
-        } else {
+        SolveResult r = solvedAsSat4jSays(c, level, "problem " + i);
+        if (r.status() != SolveResult.Status.SAT) {
           unsat[m]++;
-          boolean[] active = new boolean[c.constraintCount() + c.reads().count()];
-          for (int x : r.core()) {
-            active[x] = true;
-          }
-          assertFalse(Sat4jBackend.satisfiable(c, snapshot, active), "core of problem " + i);
-          assertIsCycle(r.cycle(), snapshot);
           assertEquals(r.reads().size(), (int) java.util.Arrays.stream(r.core())
               .filter(x -> x >= c.constraintCount()).count(), "the core's reads are stated");
           reads += r.reads().size();
@@ -123,25 +112,10 @@ class ComponentSolverTest {
       Component c = RandomComponents.next(rnd, 12 + rnd.nextInt(19), 10 + rnd.nextInt(51));
       for (Level level : new Level[] {Level.SER, Level.SI}) {
         boolean snapshot = level == Level.SI;
-        SolveResult r = ComponentSolver.solve(c, level, SolveLimits.defaults());
-        boolean sat = Sat4jBackend.satisfiable(c, snapshot, null);
-        assertEquals(sat, r.status() == SolveResult.Status.SAT, "problem " + i + " " + level);
-        answers[sat ? 1 : 0]++;
-        if (sat) {
-          assertTrue(Sat4jBackend.satisfiableWith(c, snapshot, r.sides(), r.writers()),
-              "witness of problem " + i + " " + level);
-        } else {
-          boolean[] active = new boolean[c.constraintCount() + c.reads().count()];
-          for (int x : r.core()) {
-            active[x] = true;
-          }
-          assertFalse(Sat4jBackend.satisfiable(c, snapshot, active), "core of problem " + i);
-          assertIsCycle(r.cycle(), snapshot);
-        }
+        SolveResult r = solvedAsSat4jSays(c, level, "problem " + i);
+        answers[r.status() == SolveResult.Status.SAT ? 1 : 0]++;
         BaseEdges base = new BaseEdges(c);
-        boolean[] all = new boolean[base.constraints()];
-        java.util.Arrays.fill(all, true);
-        Cdcl search = new Cdcl(base, snapshot, all, SmallCycles.of(base, snapshot));
+        Cdcl search = new Cdcl(base, snapshot, Cdcl.allActive(base), SmallCycles.of(base, snapshot));
         search.search(Long.MAX_VALUE, Long.MAX_VALUE);
         below += search.conflictsBelowLevel();
       }
@@ -194,6 +168,29 @@ class ComponentSolverTest {
       }
     }
     assertTrue(unknown > 10, "only " + unknown + " components needed a second conflict");
+  }
+
+  /**
+   * Solves c at level and asserts Sat4j's answer: SAT with sides and writers Sat4j accepts,
+   * or UNSAT with a core Sat4j finds unsatisfiable and a real cycle.
+   */
+  private static SolveResult solvedAsSat4jSays(Component c, Level level, String what) {
+    boolean snapshot = level == Level.SI;
+    SolveResult r = ComponentSolver.solve(c, level, SolveLimits.defaults());
+    boolean sat = Sat4jBackend.satisfiable(c, snapshot, null);
+    assertEquals(sat, r.status() == SolveResult.Status.SAT, what + " " + level);
+    if (sat) {
+      assertTrue(Sat4jBackend.satisfiableWith(c, snapshot, r.sides(), r.writers()),
+          "witness sides and writers of " + what + " " + level);
+    } else {
+      boolean[] active = new boolean[c.constraintCount() + c.reads().count()];
+      for (int x : r.core()) {
+        active[x] = true;
+      }
+      assertFalse(Sat4jBackend.satisfiable(c, snapshot, active), "core of " + what + " " + level);
+      assertIsCycle(r.cycle(), snapshot);
+    }
+    return r;
   }
 
   private static void assertIsCycle(List<Edge> cycle, boolean snapshot) {

@@ -34,7 +34,8 @@ import java.util.EnumSet;
  * sessions, 8-15 operations, 100,000 keys, zipf 1.0, read ratio 0.5, the simulated database
  * at SER), TXNS transactions (100,000), with FRACTION (0.1) of each key's written values
  * replaced by its first ({@link RepeatedValues#share}). Per history and level (SER, SI) it
- * prints the verdict, the reads with several candidate writers before and after pruning,
+ * prints the verdict, the reads with several candidate writers before and after pruning and
+ * how many candidates they were listed with,
  * the components and how many hold such reads, the time of each phase of the in-process
  * verifier, and the process CPU time spent (the machine may be shared).
  */
@@ -78,11 +79,11 @@ public final class RepeatedValuesBench {
           .verify(h, EnumSet.of(level)).get(level);
       long wall = System.nanoTime() - t0;
       PhaseNanos n = r.nanos();
-      System.out.printf("  %s %s%s: reads with several writers %d, open after pruning %d (left out"
-          + " %d); components %d, %d with such reads, largest %d%n", level, r.verdict(),
-          r.reason().isEmpty() ? "" : " (" + r.reason() + ")", s.readConstraints(),
-          s.readConstraintsAfter(), s.readsLeftOut(), s.components(), withReads,
-          s.largestComponent());
+      System.out.printf("  %s %s%s: reads with several writers %d, listed with %d candidates,"
+          + " open after pruning %d (left out %d); components %d, %d with such reads, largest %d%n",
+          level, r.verdict(), r.reason().isEmpty() ? "" : " (" + r.reason() + ")",
+          s.readConstraints(), s.readCandidates(), s.readConstraintsAfter(), s.readsLeftOut(),
+          s.components(), withReads, s.largestComponent());
       System.out.printf("    verify %d ms (CPU %d ms) = non-cycle %d + graph %d + prune %d"
           + " + components %d + solve %d + check %d ms; conflicts %d%n", ms(wall),
           ms(cpu() - cpu0), ms(n.nonCycle()), ms(n.graph()), ms(n.prune()), ms(n.components()),
