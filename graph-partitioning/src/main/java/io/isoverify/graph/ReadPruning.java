@@ -21,7 +21,8 @@ import io.isoverify.history.anomaly.EdgeType;
  * <p>The known WW edges out of candidate versions are indexed as the known graph grows
  * (linked lists, O(1) per known edge, one slot lookup per WW edge). A round costs
  * O(sum over live candidates of (1 + known WW successors of their version)) reachability
- * queries; the first, O(sum over reads of (their group's size + the known WW successors)).
+ * queries; the first lists them first, O(sessions x log(writers of the value)) queries a
+ * read ({@link #survivors}).
  */
 final class ReadPruning {
   private static final int WR = EdgeType.WR.ordinal();
@@ -94,7 +95,6 @@ final class ReadPruning {
    */
   int round(CycleGraph graph, ReachabilityIndex index, Sink sink) {
     if (reads == null) {
-      scanKnown();
       reads = versions.materialize((r, slots, begin, end, out) ->
           survivors(graph, index, r, slots, begin, end, out));
     }

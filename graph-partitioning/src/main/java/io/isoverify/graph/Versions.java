@@ -35,8 +35,10 @@ import java.util.Arrays;
  * costs its writers once, not readers x writers (veristrong's hyper-polygraph, whose 1-width
  * pruning, section 6.1.1, then sees only what is left).
  *
- * <p>Cost: O((writes + reads) log (writes + reads) + groups' slots); {@link #materialize}
- * O(reads x their group's size) eliminations.
+ * <p>Cost: O((writes + reads) log (writes + reads) + groups' slots), and while the groups are
+ * made an int per write (which group a (key, value)'s first write heads); {@link #materialize}
+ * what its {@link Elimination} costs per read (pruning's: O(sessions x log(group size)) plus
+ * what it lists).
  */
 final class Versions {
   /**
