@@ -59,6 +59,56 @@ final class ChainPairs {
     chains.addBefore(before(c, side), after(c, side), out);
   }
 
+  /**
+   * The first edge of side {@code side} of constraint c, in {@link #side}'s order (the WW
+   * edge, then the RW edge of each reader of the first chain's tail), that would close a
+   * cycle with the known paths ({@link CycleGraph#closesCycle} on {@code index}); -1 when
+   * none would. Nothing is written out: pruning tests every live side each round, and writing
+   * the RW edges of a hot version's readers was a quarter of a 200-session run. The readers
+   * are in vertex order, so each session's are consecutive and in session order, and a head
+   * that reaches one reaches that session's later ones (for SI, from its node after an RW
+   * edge alike): only the last reader of each session is tested, and in the first session
+   * whose last one closes a cycle, its first reader that does. O(readers) steps,
+   * O(sessions among them + log readers) reachability queries.
+   *
+   * @param chainOf each vertex's session chain
+   */
+  int closingEdge(int c, int side, CycleGraph graph, ReachabilityIndex index, int[] chainOf) {
+    Versions versions = chains.versions;
+    int tail = chains.chainTail[before(c, side)];
+    int head = versions.slotVertex[chains.chainHead[after(c, side)]];
+    if (graph.closesCycle(index, versions.slotVertex[tail], head, WW)) {
+      return 0;
+    }
+    int begin = versions.readerStart[tail];
+    int end = versions.readerStart[tail + 1];
+    int run = begin;
+    for (int r = begin; r < end; r++) {
+      int chain = chainOf[versions.readers[r]];
+      if (r + 1 < end && chainOf[versions.readers[r + 1]] == chain) {
+        continue;
+      }
+      if (graph.closesCycle(index, versions.readers[r], head, RW)) {
+        int lo = run;
+        int hi = r;
+        while (lo < hi) {
+          int mid = (lo + hi) >>> 1;
+          if (graph.closesCycle(index, versions.readers[mid], head, RW)) {
+            hi = mid;
+          } else {
+            lo = mid + 1;
+          }
+        }
+        return 1 + lo - begin;
+      }
+      run = r + 1;
+    }
+    return -1;
+  }
+
+  private static final int WW = io.isoverify.history.anomaly.EdgeType.WW.ordinal();
+  private static final int RW = io.isoverify.history.anomaly.EdgeType.RW.ordinal();
+
   /** The vertex side {@code side}'s WW edge leaves (the tail of the chain put first). */
   int wwFrom(int c, int side) {
     return chains.versions.slotVertex[chains.chainTail[before(c, side)]];

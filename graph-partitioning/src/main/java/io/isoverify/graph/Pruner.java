@@ -185,12 +185,13 @@ final class Pruner {
       int bad1 = impossibleEdge(c, 1);
       if (bad0 != NONE && bad1 != NONE) {
         build(); // incremental rounds leave the graph behind the index; paths need it
-        conflictCycles = new EdgeList[] {explainSide(bad0, 0), explainSide(bad1, 1)};
+        conflictCycles = new EdgeList[] {explainSide(c, bad0, 0), explainSide(c, bad1, 1)};
         return pruned;
       }
       if (bad0 != NONE || bad1 != NONE) {
         int keep = bad0 != NONE ? 1 : 0;
         EdgeList sides = side[keep];
+        constraints.side(c, keep, sides);
         int first = known.size();
         known.addRange(sides, 0, sides.size());
         reads.addLate(sides.from(0), sides.to(0), sides.key(0), known);
@@ -246,25 +247,27 @@ final class Pruner {
   private static final int NONE = Integer.MIN_VALUE;
 
   /**
-   * An edge of side {@code s} of constraint c that would close a cycle: its index in
-   * {@code side[s]}, which this fills with the side's edges, or -1 for a late reader's edge
-   * (then in {@code late[s]}), or {@link #NONE}.
+   * An edge of side {@code s} of constraint c that would close a cycle: its index in the
+   * side's edges ({@link ChainPairs#side}, written out only when needed), or -1 for a late
+   * reader's edge (then in {@code late[s]}), or {@link #NONE}.
    */
   private int impossibleEdge(int c, int s) {
-    EdgeList e = side[s];
-    constraints.side(c, s, e);
-    for (int i = 0; i < e.size(); i++) {
-      if (graph.closesCycle(index, e.from(i), e.to(i), e.type(i))) {
-        return i;
-      }
+    int bad = constraints.closingEdge(c, s, graph, index, vertexChain);
+    if (bad >= 0) {
+      return bad;
     }
     late[s].clear();
-    return reads.lateCloses(graph, index, e.from(0), e.to(0), e.key(0), late[s]) ? -1 : NONE;
+    return reads.lateCloses(graph, index, constraints.wwFrom(c, s), constraints.wwTo(c, s),
+        constraints.key(c), late[s]) ? -1 : NONE;
   }
 
-  /** The cycle an impossible edge of a side closes (see {@link #impossibleEdge}). */
-  private EdgeList explainSide(int bad, int s) {
-    return bad >= 0 ? explain(side[s], bad) : explain(late[s], 0);
+  /** The cycle an impossible edge of side s of constraint c closes (see {@link #impossibleEdge}). */
+  private EdgeList explainSide(int c, int bad, int s) {
+    if (bad < 0) {
+      return explain(late[s], 0);
+    }
+    constraints.side(c, s, side[s]);
+    return explain(side[s], bad);
   }
 
   /** The cycle edge i of {@code edges} closes: the edge, then the known path back. */
