@@ -7,7 +7,8 @@ import java.util.Arrays;
  * Definition 9), one per unordered pair of chains (A, B) of a key: side 0 is "A before B",
  * side 1 "B before A", each the edges {@link Chains#addBefore} gives (WW tail -> head and RW
  * from every reader of the tail to the head). Only the two chain numbers are stored (8
- * bytes a constraint); a side's edges are written out when pruning tests it. Storing them
+ * bytes a constraint); pruning tests a side without writing it out ({@link #closingEdge}),
+ * and a side's edges are written out when they become known or go into a component. Storing them
  * took 450 bytes per transaction on the general benchmark history, a third of the live heap
  * when pruning starts, and stopped 10M-transaction histories at 16 GiB (spark-jobs/README.md,
  * memory budget). Pruning marks constraints dead; the components read the live ones through
