@@ -50,4 +50,11 @@ public interface Certifier {
    * build one (no history in memory).
    */
   Witness witness(Level level, SolverInput in, List<Component> components, List<SolveResult> results);
+
+  /**
+   * The witness of {@code level} that {@code stronger}, a witness of a level that implies it
+   * ({@link Level#implies}), gives ({@link Witness#as}), replayed by the checker at
+   * {@code level}; null where the engine cannot replay one.
+   */
+  Witness implied(Level level, Witness stronger);
 }

@@ -62,4 +62,9 @@ public final class DeferredCertifier implements Certifier {
       List<SolveResult> results) {
     return null;
   }
+
+  @Override
+  public Witness implied(Level level, Witness stronger) {
+    return null;
+  }
 }

@@ -119,11 +119,23 @@ public final class HistoryCertifier implements Certifier {
   public Witness witness(Level level, SolverInput in, List<Component> components,
       List<SolveResult> results) {
     Witness w = new WitnessBuilder(in, h.txnCount(), components, results).build(level);
-    require(level == Level.SI
-        ? SnapshotReplay.check(h, w.order(), w.snapshot(), w.readers(), w.keys(), w.writers())
-        : SerialReplay.check(h, w.order(), level == Level.SSER, w.readers(), w.keys(), w.writers()),
-        level + " witness");
+    require(replay(w), level + " witness");
     return w;
+  }
+
+  @Override
+  public Witness implied(Level level, Witness stronger) {
+    Witness w = stronger.as(level);
+    require(replay(w), level + " witness (" + stronger.level() + "'s, as one of " + level + ")");
+    return w;
+  }
+
+  /** The checker's replay of {@code w} at its level. */
+  private Check replay(Witness w) {
+    return w.level() == Level.SI
+        ? SnapshotReplay.check(h, w.order(), w.snapshot(), w.readers(), w.keys(), w.writers())
+        : SerialReplay.check(h, w.order(), w.level() == Level.SSER, w.readers(), w.keys(),
+            w.writers());
   }
 
   private void require(Check check, String what) {

@@ -21,7 +21,6 @@ import io.isoverify.solver.ComponentSolver;
 import io.isoverify.solver.PartitionInput;
 import io.isoverify.solver.SolveResult;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -92,7 +91,13 @@ public final class InProcessVerifier {
       }
       return input[0];
     };
-    Level last = Collections.max(levels);
+    java.util.function.Function<Level, UncheckedInformation> unchecked = level ->
+        UncheckedInformation.of(h.predicates().size(), level == Level.SSER
+            ? PredicateObservations.realTime(h) : PredicateObservations.of(h));
+    // the last level searched lets the input go; levels a stronger one implies are not
+    // searched, so the last of the order is the last that can be
+    List<Level> order = LevelPipeline.order(levels, true, unchecked);
+    Level last = order.get(order.size() - 1);
     return verifyWith(h, levels, () -> polygraph.get().shape(listReads(h), h.predicates().size(),
         h::showTxn), (level, path, progress) -> {
           PolygraphInput in = lastUse(input, polygraph, level == last);
@@ -105,9 +110,7 @@ public final class InProcessVerifier {
           partitions.accept(level, p);
           return new PartitionInput(p);
         },
-        level -> UncheckedInformation.of(h.predicates().size(), level == Level.SSER
-            ? PredicateObservations.realTime(h) : PredicateObservations.of(h)),
-        listOrders);
+        unchecked, listOrders);
   }
 
   /**

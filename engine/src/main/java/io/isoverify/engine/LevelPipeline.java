@@ -90,46 +90,150 @@ public final class LevelPipeline {
         level -> unchecked, certifier);
   }
 
-  /** As above, with what is left unchecked stated per level. */
+  /**
+   * As above, with what is left unchecked stated per level. Each level is searched on its
+   * own, except where a stronger level ({@link Level#implies}: SSER implies SER, SER implies
+   * SI) held with a witness and this level could not hold by its own search: the history
+   * holds information its check leaves out (SSER is then decided first for it, asked for or
+   * not; see {@link #order}), or its search ended UNKNOWN (a limit). The stronger level's
+   * witness, replayed at this level ({@link Certifier#implied}), is then its witness, and
+   * its path says so ({@link CheckPath#IMPLIED}). Where the engine cannot replay witnesses
+   * nothing is implied.
+   */
   public Map<Level, LevelResult> verify(Set<Level> levels, NonCycleFindings found, long nonCycleNanos,
       Supplier<HistoryShape> shape, Graphs graphs, Supplier<String> duplicateReason,
       java.util.function.Function<Level, UncheckedInformation> uncheckedOf, Certifier certifier) {
-    Map<Level, LevelResult> out = new EnumMap<>(Level.class);
+    Map<Level, LevelResult> decided = new EnumMap<>(Level.class);
+    List<Level> order = order(levels, found.clean() && found.duplicate() == null, uncheckedOf);
     HistoryShape shaped = null;
-    for (Level level : Level.values()) {
-      if (!levels.contains(level)) {
-        continue;
-      }
+    boolean helperCounted = false;
+    for (Level level : order) {
+      LevelResult r;
       if (found.duplicate() != null) {
-        out.put(level, early(level, Verdict.UNKNOWN, duplicateReason.get(), List.of(), nonCycleNanos,
-            Map.of(), "duplicate written values: no cycle search"));
-        continue;
-      }
-      if (!found.clean()) {
+        r = early(level, Verdict.UNKNOWN, duplicateReason.get(), List.of(), nonCycleNanos,
+            Map.of(), "duplicate written values: no cycle search");
+      } else if (!found.clean()) {
         // Non-cycle anomalies violate every level already, and a graph built on reads of
         // aborted or intermediate writes would rest on dependencies no database made: no
         // cycle search, in any engine.
-        out.put(level, early(level, Verdict.VIOLATED, "", found.examples(), nonCycleNanos,
-            counts(found, found.examples()), "the non-cycle checks decide: no cycle search"));
-        continue;
+        r = early(level, Verdict.VIOLATED, "", found.examples(), nonCycleNanos,
+            counts(found, found.examples()), "the non-cycle checks decide: no cycle search");
+      } else {
+        LevelResult stronger = holdingStronger(level, decided);
+        // an unasked helper's time is counted once, in the first level it decides
+        boolean helper = stronger != null && !levels.contains(stronger.level());
+        r = stronger == null || uncheckedOf.apply(level).reason() == null ? null
+            : implied(level, stronger, certifier, helper && !helperCounted ? stronger.nanos()
+                : new PhaseNanos(nonCycleNanos, 0, 0, 0, 0, 0), helper ? " (decided for this "
+                + "level: its real-time order leaves fewer candidates)" : "");
+        helperCounted |= r != null && helper;
+        if (r == null) {
+          if (shaped == null) {
+            shaped = shape.get();
+          }
+          r = search(level, order, found, nonCycleNanos, shaped.path(level), graphs,
+              uncheckedOf.apply(level), certifier);
+        }
       }
-      if (shaped == null) {
-        shaped = shape.get();
-      }
-      PathChoice path = shaped.path(level);
-      LevelResult r;
-      try {
-        SolverInput in = graphs.of(level, path.path(), progress.prefixed(prefix(levels, level)));
-        r = verifyLevel(levels, level, found, nonCycleNanos, in, uncheckedOf.apply(level),
-            certifier, path);
-      } catch (UncertifiedViolation | PolygraphLimitException e) {
-        r = new LevelResult(level, Verdict.UNKNOWN, e.getMessage(), List.of(), List.of(), null,
-            new SolveStats(0, 0, 0, 0, 0, 0), new PhaseNanos(nonCycleNanos, 0, 0, 0, 0, 0),
-            Map.of(), path);
-      }
-      out.put(level, r);
+      decided.put(level, r);
+    }
+    Map<Level, LevelResult> out = new EnumMap<>(Level.class);
+    for (Level level : levels) {
+      LevelResult r = decided.get(level);
+      LevelResult stronger = holdingStronger(level, decided);
+      LevelResult rescued = r.verdict() != Verdict.UNKNOWN || stronger == null
+          || r.path().path() == CheckPath.NONE ? null
+          : implied(level, stronger, certifier, r.nanos(), " (this level's own search ended "
+              + "UNKNOWN: " + r.reason() + ")");
+      out.put(level, rescued != null ? rescued : helped(r, decided.get(Level.SSER), levels));
     }
     return out;
+  }
+
+  /**
+   * The order the levels are decided in: the asked ones in {@link Level} order, after SSER
+   * when it is not asked for but helps: the history holds information that the SER or SI
+   * check leaves out and SSER's does not (predicate reads, whose candidates the real-time
+   * order cuts down), so that an asked SER or SI would be UNKNOWN by its own search but can
+   * hold by SSER's witness. No helper unless the levels are searched ({@code searched}: the
+   * non-cycle checks did not decide). O(levels).
+   */
+  public static List<Level> order(Set<Level> levels, boolean searched,
+      java.util.function.Function<Level, UncheckedInformation> uncheckedOf) {
+    List<Level> order = new ArrayList<>();
+    if (searched && !levels.contains(Level.SSER) && uncheckedOf.apply(Level.SSER).reason() == null) {
+      for (Level level : levels) {
+        if (uncheckedOf.apply(level).reason() != null) {
+          order.add(Level.SSER);
+          break;
+        }
+      }
+    }
+    for (Level level : Level.values()) {
+      if (levels.contains(level)) {
+        order.add(level);
+      }
+    }
+    return order;
+  }
+
+  /** A decided level that implies {@code level}, held and has a witness; null when none. */
+  private static LevelResult holdingStronger(Level level, Map<Level, LevelResult> decided) {
+    for (LevelResult r : decided.values()) {
+      if (r.level() != level && r.level().implies(level) && r.verdict() == Verdict.HOLDS
+          && r.witness() != null) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * {@code level}'s result by {@code stronger}'s witness, or null when the certifier cannot
+   * replay it; its phases are {@code before}'s plus the replay, its path says {@code why}
+   * the stronger level's witness is used.
+   */
+  private static LevelResult implied(Level level, LevelResult stronger, Certifier certifier,
+      PhaseNanos before, String why) {
+    long t0 = System.nanoTime();
+    Witness w = certifier.implied(level, stronger.witness());
+    if (w == null) {
+      return null;
+    }
+    PhaseNanos nanos = new PhaseNanos(before.nonCycle(), before.graph(), before.prune(),
+        before.components(), before.solve(), before.check() + System.nanoTime() - t0);
+    return new LevelResult(level, Verdict.HOLDS, "", List.of(), List.of(), w,
+        new SolveStats(0, 0, 0, 0, 0, 0), nanos, Map.of(), new PathChoice(CheckPath.IMPLIED,
+            stronger.level() + " holds" + why + ", and its witness, replayed as one of " + level
+                + ", is this level's"));
+  }
+
+  /**
+   * {@code r}, its reason telling, when it is UNKNOWN and SSER was decided for it alone (not
+   * asked for), that SSER did not hold either and how it ended.
+   */
+  private static LevelResult helped(LevelResult r, LevelResult sser, Set<Level> levels) {
+    if (sser == null || levels.contains(Level.SSER) || r.verdict() != Verdict.UNKNOWN) {
+      return r;
+    }
+    return new LevelResult(r.level(), r.verdict(), r.reason() + " (SSER, decided as well since "
+        + "it would imply " + r.level() + ", is " + sser.verdict()
+        + (sser.reason().isEmpty() ? "" : ": " + sser.reason()) + ")", r.certificates(),
+        r.conflicts(), r.witness(), r.stats(), r.nanos(), r.counts(), r.path());
+  }
+
+  /** A level's own search: its graph on {@code path}, solved and certified. */
+  private LevelResult search(Level level, List<Level> order, NonCycleFindings found,
+      long nonCycleNanos, PathChoice path, Graphs graphs, UncheckedInformation unchecked,
+      Certifier certifier) {
+    try {
+      SolverInput in = graphs.of(level, path.path(), progress.prefixed(prefix(order, level)));
+      return verifyLevel(order, level, found, nonCycleNanos, in, unchecked, certifier, path);
+    } catch (UncertifiedViolation | PolygraphLimitException e) {
+      return new LevelResult(level, Verdict.UNKNOWN, e.getMessage(), List.of(), List.of(), null,
+          new SolveStats(0, 0, 0, 0, 0, 0), new PhaseNanos(nonCycleNanos, 0, 0, 0, 0, 0),
+          Map.of(), path);
+    }
   }
 
   private static LevelResult early(Level level, Verdict verdict, String reason,
@@ -139,7 +243,7 @@ public final class LevelPipeline {
         new PathChoice(CheckPath.NONE, why));
   }
 
-  private LevelResult verifyLevel(Set<Level> levels, Level level, NonCycleFindings found,
+  private LevelResult verifyLevel(List<Level> levels, Level level, NonCycleFindings found,
       long nonCycle, SolverInput in, UncheckedInformation unchecked, Certifier certifier,
       PathChoice path) {
     List<Certificate> certs = new ArrayList<>(found.examples());
@@ -234,7 +338,7 @@ public final class LevelPipeline {
     return null;
   }
 
-  private static String prefix(Set<Level> levels, Level level) {
+  private static String prefix(List<Level> levels, Level level) {
     return levels.size() > 1 ? level + " " : "";
   }
 

@@ -31,4 +31,27 @@ public record Witness(Level level, int[] order, int[] snapshot, int[] readers, i
   public Witness(Level level, int[] order, int[] snapshot) {
     this(level, order, snapshot, new int[0], new int[0], new int[0]);
   }
+
+  /**
+   * This witness as one of {@code weaker}, a level this one's implies ({@link Level#implies}):
+   * the same serial order for SER, and for SI the same order as commit order with each
+   * transaction starting right after the commit before it ({@code snapshot[i] = i}). The
+   * stated writers stay. O(n).
+   *
+   * @throws IllegalArgumentException when this witness's level does not imply {@code weaker}
+   */
+  public Witness as(Level weaker) {
+    if (!level.implies(weaker)) {
+      throw new IllegalArgumentException(level + " does not imply " + weaker);
+    }
+    if (weaker == level) {
+      return this;
+    }
+    int[] points = new int[0];
+    if (weaker == Level.SI) {
+      points = new int[order.length];
+      java.util.Arrays.setAll(points, i -> i);
+    }
+    return new Witness(weaker, order, points, readers, keys, writers);
+  }
 }

@@ -15,6 +15,11 @@ public enum CheckPath {
   LIGHTWEIGHT_TRANSACTIONS("lightweight transactions"),
   /** Polygraph, pruning, P-SCC components and the solver (cobra, polysi). */
   GENERAL("general"),
+  /**
+   * No search of its own: a stronger level held ({@link Level#implies}), and its witness,
+   * replayed at this level by the checker, is this level's.
+   */
+  IMPLIED("implied"),
   /** No cycle search ran: the non-cycle checks or the duplicate-value refusal decided. */
   NONE("none");
 
