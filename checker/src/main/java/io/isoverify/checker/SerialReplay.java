@@ -45,17 +45,22 @@ public final class SerialReplay {
     Arrays.fill(current, History.INITIAL);
     Arrays.fill(writer, -1);
     ListReplay lists = h.readLists().isEmpty() ? null : new ListReplay(h, order);
+    OwnWrites ownWrites = new OwnWrites(h);
     for (int p = 0; p < order.length; p++) {
       int t = order[p];
+      ownWrites.begin(t);
       for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-        if (!Transactions.isRead(h, o) || h.opKey(o) < 0) {
+        if (h.opKey(o) < 0) {
+          continue;
+        }
+        int own = ownWrites.before(h, o);
+        if (!Transactions.isRead(h, o)) {
           continue;
         }
         String list = lists != null && h.readListShared(o) != null ? lists.problem(t, o, p) : null;
         if (list != null) {
           return Check.rejected(list);
         }
-        int own = Transactions.ownWriteBefore(h, t, o);
         int expected = own != History.NO_VALUE ? own : current[h.opKey(o)];
         if (h.opValue(o) != expected) {
           int w = writer[h.opKey(o)];

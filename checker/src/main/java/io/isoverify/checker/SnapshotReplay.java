@@ -47,19 +47,21 @@ public final class SnapshotReplay {
     Versions versions = new Versions(h, commitOrder);
     ListReplay lists = h.readLists().isEmpty() ? null : new ListReplay(h, commitOrder);
     int previous = -1;
+    OwnWrites ownWrites = new OwnWrites(h);
     for (int i = 0; i < commitOrder.length; i++) {
       int t = commitOrder[i];
+      ownWrites.begin(t);
       for (int o = h.firstOp(t); o < h.endOp(t); o++) {
         if (h.opKey(o) < 0) {
           continue;
         }
+        int own = ownWrites.before(h, o);
         String list = lists != null && h.readListShared(o) != null
             ? lists.problem(t, o, snapshot[i]) : null;
         if (list != null) {
           return Check.rejected(list);
         }
         if (Transactions.isRead(h, o)) {
-          int own = Transactions.ownWriteBefore(h, t, o);
           int v = versions.latestBefore(h.opKey(o), snapshot[i]);
           int seen = own != History.NO_VALUE ? own : v < 0 ? History.INITIAL : versions.value(v);
           if (h.opValue(o) != seen) {

@@ -63,17 +63,6 @@ final class Transactions {
     return false;
   }
 
-  /** The value of the transaction's own latest write of the key before operation o, or NO_VALUE. */
-  static int ownWriteBefore(History h, int t, int o) {
-    int key = h.opKey(o);
-    for (int p = o - 1; p >= h.firstOp(t); p--) {
-      if (h.opKey(p) == key && isWrite(h, p)) {
-        return h.opValue(p);
-      }
-    }
-    return History.NO_VALUE;
-  }
-
   static boolean isRead(History h, int o) {
     return h.opKindOrdinal(o) == READ;
   }
