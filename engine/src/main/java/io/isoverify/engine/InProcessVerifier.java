@@ -95,12 +95,16 @@ public final class InProcessVerifier {
         UncheckedInformation.of(h.predicates().size(), level == Level.SSER
             ? PredicateObservations.realTime(h) : PredicateObservations.of(h));
     // the last level searched lets the input go; levels a stronger one implies are not
-    // searched, so the last of the order is the last that can be
-    List<Level> order = LevelPipeline.order(levels, true, unchecked);
-    Level last = order.get(order.size() - 1);
+    // searched, so the last of the order is the last that can be (asked when the first graph
+    // is: the order reads the predicate observations, which the non-cycle checks make and time)
+    Level[] last = new Level[1];
     return verifyWith(h, levels, () -> polygraph.get().shape(listReads(h), h.predicates().size(),
         h::showTxn), (level, path, progress) -> {
-          PolygraphInput in = lastUse(input, polygraph, level == last);
+          if (last[0] == null) {
+            List<Level> order = LevelPipeline.order(levels, true, unchecked);
+            last[0] = order.get(order.size() - 1);
+          }
+          PolygraphInput in = lastUse(input, polygraph, level == last[0]);
           PredicateObservations realTime = PredicateObservations.realTime(h);
           if (level == Level.SSER && realTime != PredicateObservations.of(h)) {
             in = in.withPredicateObservations(realTime);
