@@ -190,13 +190,19 @@ public final class LevelPipeline {
 
   /**
    * {@code level}'s result by {@code stronger}'s witness, or null when the certifier cannot
-   * replay it; its phases are {@code before}'s plus the replay, its path says {@code why}
+   * replay it (no history in memory, or a replay through a field some versions inherit that
+   * the checker cannot follow: {@link UncertifiedViolation}); its phases are {@code before}'s plus the replay, its path says {@code why}
    * the stronger level's witness is used.
    */
   private static LevelResult implied(Level level, LevelResult stronger, Certifier certifier,
       PhaseNanos before, String why) {
     long t0 = System.nanoTime();
-    Witness w = certifier.implied(level, stronger.witness());
+    Witness w;
+    try {
+      w = certifier.implied(level, stronger.witness());
+    } catch (UncertifiedViolation e) {
+      return null; // the checker could not replay it here: the level's own search decides
+    }
     if (w == null) {
       return null;
     }
