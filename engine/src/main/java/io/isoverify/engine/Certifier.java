@@ -54,7 +54,8 @@ public interface Certifier {
   /**
    * The witness of {@code level} that {@code stronger}, a witness of a level that implies it
    * ({@link Level#implies}), gives ({@link Witness#as}), replayed by the checker at
-   * {@code level}; null where the engine cannot replay one.
+   * {@code level} (or already: a replay of {@code stronger} that made every check of
+   * {@code level}); null where the engine cannot replay one.
    */
   Witness implied(Level level, Witness stronger);
 }
