@@ -11,11 +11,13 @@ import io.isoverify.history.History;
  * predicate read's returned rows).
  */
 final class OwnWrites {
+  private final History h;
   private final int[] stamp;
   private final int[] value;
   private int current;
 
   OwnWrites(History h) {
+    this.h = h;
     this.stamp = new int[h.keys().size()];
     this.value = new int[h.keys().size()];
   }
@@ -29,7 +31,7 @@ final class OwnWrites {
    * Operation o of the current transaction, taken in order: its own write of o's key before
    * o when o is a read (else {@link History#NO_VALUE}); a write is recorded after.
    */
-  int before(History h, int o) {
+  int before(int o) {
     int key = h.opKey(o);
     int own = stamp[key] == current ? value[key] : History.NO_VALUE;
     if (Transactions.isWrite(h, o)) {

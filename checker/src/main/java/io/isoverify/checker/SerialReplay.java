@@ -53,7 +53,7 @@ public final class SerialReplay {
         if (h.opKey(o) < 0) {
           continue;
         }
-        int own = ownWrites.before(h, o);
+        int own = ownWrites.before(o);
         if (!Transactions.isRead(h, o)) {
           continue;
         }

@@ -55,7 +55,7 @@ public final class SnapshotReplay {
         if (h.opKey(o) < 0) {
           continue;
         }
-        int own = ownWrites.before(h, o);
+        int own = ownWrites.before(o);
         String list = lists != null && h.readListShared(o) != null
             ? lists.problem(t, o, snapshot[i]) : null;
         if (list != null) {

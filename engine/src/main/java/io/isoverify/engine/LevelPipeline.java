@@ -161,7 +161,8 @@ public final class LevelPipeline {
   public static List<Level> order(Set<Level> levels, boolean searched,
       java.util.function.Function<Level, UncheckedInformation> uncheckedOf) {
     List<Level> order = new ArrayList<>();
-    if (searched && !levels.contains(Level.SSER) && uncheckedOf.apply(Level.SSER).reason() == null) {
+    if (searched && !levels.contains(Level.SSER)
+        && uncheckedOf.apply(Level.SSER).reason() == null) {
       for (Level level : levels) {
         if (uncheckedOf.apply(level).reason() != null) {
           order.add(Level.SSER);
@@ -191,8 +192,8 @@ public final class LevelPipeline {
   /**
    * {@code level}'s result by {@code stronger}'s witness, or null when the certifier cannot
    * replay it (no history in memory, or a replay through a field some versions inherit that
-   * the checker cannot follow: {@link UncertifiedViolation}); its phases are {@code before}'s plus the replay, its path says {@code why}
-   * the stronger level's witness is used.
+   * the checker cannot follow: {@link UncertifiedViolation}); its phases are {@code before}'s
+   * plus the replay, its path says {@code why} the stronger level's witness is used.
    */
   private static LevelResult implied(Level level, LevelResult stronger, Certifier certifier,
       PhaseNanos before, String why) {
