@@ -31,7 +31,8 @@ if [[ $step == all || $step == e2e ]]; then
   N=${N:-1000000}
   GS=${GEN_SESSIONS:-20}
   H=/tmp/general-$GS-$N.jsonl
-  $J -Xmx16g -cp "$LIB" io.isoverify.cli.GenerateCommand --sessions "$GS" --ops 8-15 \
+  # a history left by an earlier call on the same machine is reused
+  [ -f "$H" ] || $J -Xmx16g -cp "$LIB" io.isoverify.cli.GenerateCommand --sessions "$GS" --ops 8-15 \
     --keys 100000 --distribution zipf --seed 1 --txns "$N" "$H"
   for lvl in ${LEVELS:-SER SI}; do
     for g in ${GPUS:-off on}; do
