@@ -3,7 +3,6 @@ package io.isoverify.history.check;
 import io.isoverify.history.History;
 import io.isoverify.history.IndexSort;
 import java.util.Arrays;
-import java.util.BitSet;
 
 /**
  * One tested field's versions on a time line, for {@link RealTimeVersions}: per key its
@@ -20,6 +19,12 @@ import java.util.BitSet;
  * in start order. A query then costs O(live entries + definers starting during the reader +
  * log) instead of binary searches per key (the cost that dominated vbox's BlindW-Pred at SSER:
  * 20 M key visits at 100k transactions). Building: O(definers log definers).
+ *
+ * <p>Most visits find one live definer that nothing has changed since the key's last walk
+ * (98% of BlindW-Pred's, whose 1.5% say something). {@link #sole} answers those from one
+ * packed slot per key, which every walk refreshes, without touching the per-definer arrays:
+ * their random accesses, not the walk, were the cost (about 300 ns a visit, then as much
+ * again to look the version up in the {@link VersionTable}).
  */
 final class FieldTimeline {
   /** Per key (CSR), the committed timed definers sorted by start: version, start, sigma. */
@@ -36,26 +41,23 @@ final class FieldTimeline {
   private final int[] cursor;
   private final int[] head;
   private final int[] next;
+  /**
+   * Per key, 4 longs left by its last walk: the sigma of its one live definer (Long.MIN_VALUE
+   * when the walk left none or several, or the key has untimed definers), the start of its
+   * next definer not started (Long.MAX_VALUE: none), the value that definer sets, and its
+   * version position (bit 63: it sets the field, else the row has no such field) over its
+   * transaction.
+   */
+  private final long[] sole;
+  private final VersionTable versions;
+  private final int field;
 
-  /** The timed definers that set the field, with a finite sigma, by start. */
-  private final long[] rStart;
-  private final long[] rSigma;
-  private final long[] rValue;
-  private final int[] rRank;
-  private final int[] rKey;
-  private final int[] rTxn;
-  /** Their distinct values, ascending; per value rank the started entries (linked). */
-  private final long[] ranks;
-  private final int[] bucketHead;
-  private final int[] bucketNext;
-  private final BitSet nonEmpty = new BitSet();
-  private int started;
-  /** The definers that set the field and are never shadowed (or always candidates), by value. */
-  private final long[] keptValue;
-  private final int[] keptKey;
-  private final int[] keptTxn;
+  /** The definers that set the field, by value: the keys in a range. */
+  private final ValueTimeline values;
 
   FieldTimeline(History h, VersionTable versions, int f, Timed timed) {
+    this.versions = versions;
+    this.field = f;
     int keys = h.keys().size();
     keyStart = new int[keys + 1];
     alwaysStart = new int[keys + 1];
@@ -93,104 +95,17 @@ final class FieldTimeline {
       minEnd[y] = orderKey(h, versions, y);
     }
     cursor = Arrays.copyOf(keyStart, keys);
+    sole = new long[4 * keys];
+    for (int y = 0; y < keys; y++) {
+      sole[4 * y] = Long.MIN_VALUE;
+      sole[4 * y + 1] = keyStart[y] < keyStart[y + 1] ? start[keyStart[y]] : Long.MAX_VALUE;
+    }
     head = new int[keys];
     Arrays.fill(head, -1);
     next = new int[n];
 
-    int live = 0;
-    int kept = 0;
-    for (int i = 0; i < n; i++) {
-      if (versions.matches(f, at[i], Long.MIN_VALUE, Long.MAX_VALUE) == 1) {
-        if (sigma[i] == Long.MAX_VALUE) {
-          kept++;
-        } else {
-          live++;
-        }
-      }
-    }
-    for (int i = 0; i < alwaysAt.length; i++) {
-      if (versions.matches(f, alwaysAt[i], Long.MIN_VALUE, Long.MAX_VALUE) == 1) {
-        kept++;
-      }
-    }
-    // the range entries: sigma finite, by start (the key slices are by start already)
-    long[] byStart = new long[live];
-    int[] order = new int[live];
-    long[] kv = new long[kept];
-    int[] kOrder = new int[kept];
-    int[] kk = new int[kept];
-    int[] kt = new int[kept];
-    int l = 0;
-    int k = 0;
-    for (int y = 0; y < keys; y++) {
-      for (int i = keyStart[y]; i < keyStart[y + 1]; i++) {
-        if (versions.matches(f, at[i], Long.MIN_VALUE, Long.MAX_VALUE) != 1) {
-          continue;
-        }
-        if (sigma[i] == Long.MAX_VALUE) {
-          kv[k] = versions.setTo(f, at[i]);
-          kk[k] = y;
-          kt[k] = versions.txn(at[i]);
-          kOrder[k] = k;
-          k++;
-        } else {
-          byStart[l] = start[i];
-          order[l++] = i;
-        }
-      }
-      for (int i = alwaysStart[y]; i < alwaysStart[y + 1]; i++) {
-        if (versions.matches(f, alwaysAt[i], Long.MIN_VALUE, Long.MAX_VALUE) == 1) {
-          kv[k] = versions.setTo(f, alwaysAt[i]);
-          kk[k] = y;
-          kt[k] = versions.txn(alwaysAt[i]);
-          kOrder[k] = k;
-          k++;
-        }
-      }
-    }
-    VersionTable.sort(byStart, order, 0, live - 1);
-    rStart = byStart;
-    rSigma = new long[live];
-    rValue = new long[live];
-    rKey = new int[live];
-    rTxn = new int[live];
-    for (int j = 0; j < live; j++) {
-      int i = order[j];
-      rSigma[j] = sigma[i];
-      rValue[j] = versions.setTo(f, at[i]);
-      rTxn[j] = versions.txn(at[i]);
-    }
-    int[] keyOf = new int[n];
-    for (int y = 0; y < keys; y++) {
-      Arrays.fill(keyOf, keyStart[y], keyStart[y + 1], y);
-    }
-    for (int j = 0; j < live; j++) {
-      rKey[j] = keyOf[order[j]];
-    }
-    long[] distinct = rValue.clone();
-    Arrays.sort(distinct);
-    int d = 0;
-    for (int j = 0; j < distinct.length; j++) {
-      if (d == 0 || distinct[d - 1] != distinct[j]) {
-        distinct[d++] = distinct[j];
-      }
-    }
-    ranks = Arrays.copyOf(distinct, d);
-    rRank = new int[live];
-    for (int j = 0; j < live; j++) {
-      rRank[j] = Arrays.binarySearch(ranks, rValue[j]);
-    }
-    bucketHead = new int[d];
-    Arrays.fill(bucketHead, -1);
-    bucketNext = new int[live];
-    VersionTable.sort(kv, kOrder, 0, kept - 1);
-    keptValue = kv;
-    keptKey = new int[kept];
-    keptTxn = new int[kept];
-    for (int j = 0; j < kept; j++) {
-      keptKey[j] = kk[kOrder[j]];
-      keptTxn[j] = kt[kOrder[j]];
-    }
+    values = new ValueTimeline(versions, f, keys, keyStart, at, start, sigma, alwaysStart,
+        alwaysAt);
   }
 
   /** Which transactions are on the time line (committed, both timestamps). */
@@ -255,6 +170,7 @@ final class FieldTimeline {
     }
     cursor[y] = c;
     head[y] = dropShadowed(head[y], next, sigma, s);
+    remember(y, c < end ? start[c] : Long.MAX_VALUE);
     for (int i = head[y]; i >= 0; i = next[i]) {
       out.add(at[i]);
     }
@@ -269,44 +185,53 @@ final class FieldTimeline {
   }
 
   /**
-   * Adds to {@code out} the key of every definer, by a transaction other than t, that sets a
-   * value in [low, high] and that a reader living [s, e] may have seen, and of every kept
-   * one in the range (a superset: the caller decides per key); {@code s} as for {@link
+   * Key y's only live definer for a reader living [s, e], when the key's slot knows it: its
+   * position in the {@link VersionTable}, else -1 (ask {@link #liveDefiners}, which walks and
+   * refreshes the slot). Known when the last walk left one entry whose sigma is not below s,
+   * no definer of y started since or starts by e, and y has no untimed definers: the walk
+   * dropped the others for an earlier start, and those after the cursor start after e. The
+   * initial state is {@link #initialLive} as ever. O(1), one slot; {@code s} as for {@link
    * #liveDefiners}.
    */
-  void keysInRange(long low, long high, long s, long e, int t,
-      IntList out) {
-    while (started < rStart.length && rStart[started] <= s) {
-      int r = rRank[started];
-      bucketNext[started] = bucketHead[r];
-      bucketHead[r] = started++;
-      nonEmpty.set(r);
+  int sole(int y, long s, long e) {
+    int i = 4 * y;
+    return sole[i] >= s && sole[i + 1] > e ? (int) (sole[i + 3] >>> 32) & Integer.MAX_VALUE : -1;
+  }
+
+  /** The transaction of key y's definer that {@link #sole} answered. */
+  int soleTxn(int y) {
+    return (int) sole[4 * y + 3];
+  }
+
+  /** True when key y's definer that {@link #sole} answered sets the field into [low, high]. */
+  boolean soleMatches(int y, long low, long high) {
+    long v = sole[4 * y + 2];
+    return sole[4 * y + 3] < 0 && v >= low && v <= high;
+  }
+
+  /** Refreshes key y's slot after a walk: its list, and the start of its next definer. */
+  private void remember(int y, long nextStart) {
+    int i = 4 * y;
+    int first = head[y];
+    sole[i + 1] = nextStart;
+    if (first < 0 || next[first] >= 0 || alwaysStart[y] < alwaysStart[y + 1]) {
+      sole[i] = Long.MIN_VALUE;
+      return;
     }
-    int rankLo = IndexSort.firstAtLeast(ranks, 0, ranks.length, low);
-    int rankHi = IndexSort.firstAbove(ranks, high);
-    for (int r = nonEmpty.nextSetBit(rankLo); r >= 0 && r < rankHi;
-        r = nonEmpty.nextSetBit(r + 1)) {
-      bucketHead[r] = dropShadowed(bucketHead[r], bucketNext, rSigma, s);
-      for (int j = bucketHead[r]; j >= 0; j = bucketNext[j]) {
-        if (rTxn[j] != t) {
-          out.add(rKey[j]);
-        }
-      }
-      if (bucketHead[r] < 0) {
-        nonEmpty.clear(r);
-      }
-    }
-    for (int j = started; j < rStart.length && rStart[j] <= e; j++) {
-      if (rValue[j] >= low && rValue[j] <= high && rSigma[j] >= s && rTxn[j] != t) {
-        out.add(rKey[j]);
-      }
-    }
-    for (int i = IndexSort.firstAtLeast(keptValue, 0, keptValue.length, low);
-        i < keptValue.length && keptValue[i] <= high; i++) {
-      if (keptTxn[i] != t) {
-        out.add(keptKey[i]);
-      }
-    }
+    int v = at[first];
+    boolean sets = versions.matches(field, v, Long.MIN_VALUE, Long.MAX_VALUE) == 1;
+    sole[i] = sigma[first];
+    sole[i + 2] = sets ? versions.setTo(field, v) : 0;
+    sole[i + 3] = ((long) v | (sets ? 1L << 31 : 0)) << 32 | versions.txn(v);
+  }
+
+  /**
+   * Adds to {@code out} the key of every definer, by a transaction other than t, that sets a
+   * value in [low, high] and that a reader living [s, e] may have seen (a superset: the
+   * caller decides per key); {@code s} as for {@link #liveDefiners}.
+   */
+  void keysInRange(long low, long high, long s, long e, int t, IntList out) {
+    values.keysInRange(low, high, s, e, t, out);
   }
 
   /**
@@ -314,7 +239,7 @@ final class FieldTimeline {
    * whose sigma is below {@code s}: shadowed for this reader and every later one, since the
    * sweep's starts only grow. Returns the list's new first entry (-1: empty).
    */
-  private static int dropShadowed(int first, int[] next, long[] sigma, long s) {
+  static int dropShadowed(int first, int[] next, long[] sigma, long s) {
     while (first >= 0 && sigma[first] < s) {
       first = next[first];
     }

@@ -5,6 +5,7 @@ import static io.isoverify.history.check.PredicateObservations.MAX_CANDIDATES;
 import static io.isoverify.history.check.PredicateObservations.defines;
 import static io.isoverify.history.check.PredicateObservations.matches;
 
+import io.isoverify.history.Beside;
 import io.isoverify.history.History;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.PredicateRead;
@@ -83,22 +84,14 @@ final class PredicateObservationBuilder {
     if (timed(h)) {
       // the two scans share only read-only tables; the real-time one numbers its virtual
       // keys on its own and takes the plain numbering after both are done (renumber)
-      java.util.concurrent.CompletableFuture<PredicateObservationBuilder> second =
-          java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-            PredicateObservationBuilder b = new PredicateObservationBuilder(h, versions,
-                new VirtualKeys(h, versions), new RealTimeVersions(h, versions));
-            b.scanAll();
-            return b;
-          }, SECOND_THREAD);
+      Beside<PredicateObservationBuilder> second = Beside.start("predicate-observations", () -> {
+        PredicateObservationBuilder b = new PredicateObservationBuilder(h, versions,
+            new VirtualKeys(h, versions), new RealTimeVersions(h, versions));
+        b.scanAll();
+        return b;
+      });
       plain.scanAll();
-      try {
-        rt = second.join();
-      } catch (java.util.concurrent.CompletionException e) {
-        if (e.getCause() instanceof Error err) {
-          throw err; // out of memory among them: the caller's answer, as on one thread
-        }
-        throw e.getCause() instanceof RuntimeException r ? r : e;
-      }
+      rt = second.join();
       rt.renumber(virtual);
     } else {
       plain.scanAll();
@@ -114,13 +107,6 @@ final class PredicateObservationBuilder {
     return new PredicateObservations[] {p,
         rt == null ? p : rt.result(virtual, vStart.toArray(), vWriters.toArray())};
   }
-
-  /** Runs the real-time scan beside the plain one: a daemon thread per call. */
-  private static final java.util.concurrent.Executor SECOND_THREAD = task -> {
-    Thread t = new Thread(task, "predicate-observations");
-    t.setDaemon(true);
-    t.start();
-  };
 
   /**
    * Gives this builder's virtual keys the codes {@code shared} gives them (made there, in
@@ -348,9 +334,6 @@ final class PredicateObservationBuilder {
    */
   private boolean scannedLive(int t, int o, PredicateRead p, int y, boolean returned) {
     int f = versions.fieldIndex(p.field());
-    live.clear();
-    realTime.liveDefiners(f, y, t, live);
-    live.sortDistinct();
     found.clear();
     int possible = 0;
     if (realTime.initialLive(f, y, t)) {
@@ -359,13 +342,27 @@ final class PredicateObservationBuilder {
         found.add(INITIAL_STATE);
       }
     }
-    for (int i = 0; i < live.size(); i++) {
-      int at = live.get(i);
-      int w = versions.txn(at);
+    if (realTime.sole(f, y, t) >= 0) {
+      // the common case, from the key's slot: one definer, the others shadowed or later
+      int w = realTime.soleTxn(f, y);
       if (w != t) {
         possible++;
-        if ((versions.matches(f, at, p.low(), p.high()) == 1) == returned) {
+        if (realTime.soleMatches(f, y, p.low(), p.high()) == returned) {
           found.add(w);
+        }
+      }
+    } else {
+      live.clear();
+      realTime.liveDefiners(f, y, t, live);
+      live.sortDistinct();
+      for (int i = 0; i < live.size(); i++) {
+        int at = live.get(i);
+        int w = versions.txn(at);
+        if (w != t) {
+          possible++;
+          if ((versions.matches(f, at, p.low(), p.high()) == 1) == returned) {
+            found.add(w);
+          }
         }
       }
     }

@@ -101,6 +101,24 @@ final class RealTimeVersions {
   }
 
   /**
+   * The position of y's one definer of field index f that reader t may have seen, when it is
+   * known in O(1) ({@link FieldTimeline#sole}), else -1: ask {@link #liveDefiners}.
+   */
+  int sole(int f, int y, int t) {
+    return fields[f].sole(y, at(t), h.endTs(t));
+  }
+
+  /** The transaction of the definer {@link #sole} answered. */
+  int soleTxn(int f, int y) {
+    return fields[f].soleTxn(y);
+  }
+
+  /** True when the definer {@link #sole} answered sets field index f into [low, high]. */
+  boolean soleMatches(int f, int y, long low, long high) {
+    return fields[f].soleMatches(y, low, high);
+  }
+
+  /**
    * Adds to {@code out} the key of every definer of field index f, by a transaction other
    * than t, that sets a value in [low, high] and that reader t may have seen (a superset:
    * the caller decides per key).
