@@ -42,16 +42,16 @@ public final class History {
   private final Dictionary keys;
   private final Dictionary values;
   private final ReadLists readLists;
-  private final Map<Integer, PredicateRead> predicates;
-  private final Map<Integer, WrittenFields> writtenFields;
+  private final PredicateTable predicates;
+  private final FieldsTable writtenFields;
   private final boolean rowFieldsMissing;
   private final boolean hasTimestamps;
 
   History(String source, long[] txnId, int[] txnSession, int[] txnPos, byte[] txnOutcome,
       long[] startTs, long[] endTs, int[] opStart, int[] sessionStart, byte[] opKind,
       int[] opKey, int[] opValue, Dictionary sessions, Dictionary keys, Dictionary values,
-      ReadLists readLists, Map<Integer, PredicateRead> predicates,
-      Map<Integer, WrittenFields> writtenFields, boolean rowFieldsMissing) {
+      ReadLists readLists, PredicateTable predicates, FieldsTable writtenFields,
+      boolean rowFieldsMissing) {
     this.source = source;
     this.txnId = txnId;
     this.txnSession = txnSession;
@@ -68,8 +68,8 @@ public final class History {
     this.keys = keys;
     this.values = values;
     this.readLists = readLists;
-    this.predicates = Map.copyOf(predicates);
-    this.writtenFields = Map.copyOf(writtenFields);
+    this.predicates = predicates;
+    this.writtenFields = writtenFields;
     this.rowFieldsMissing = rowFieldsMissing;
     boolean any = false;
     for (long s : startTs) {
@@ -207,7 +207,7 @@ public final class History {
 
   /** For a predicate read: its predicate; else null. */
   public PredicateRead predicate(int o) {
-    return predicates.get(o);
+    return predicates.find(o);
   }
 
   /**
@@ -218,14 +218,14 @@ public final class History {
     return readLists;
   }
 
-  /** The predicate reads, by operation. */
+  /** The predicate reads, by operation: a read-only view in operation order. */
   public Map<Integer, PredicateRead> predicates() {
     return predicates;
   }
 
   /** For a write that sets row fields (vbox): the fields it sets; else null. */
   public WrittenFields writtenFields(int o) {
-    return writtenFields.isEmpty() ? null : writtenFields.get(o);
+    return writtenFields.find(o);
   }
 
   /**
@@ -237,7 +237,7 @@ public final class History {
     return rowFieldsMissing;
   }
 
-  /** The writes that set row fields, by operation. */
+  /** The writes that set row fields, by operation: a read-only view in operation order. */
   public Map<Integer, WrittenFields> writtenFields() {
     return writtenFields;
   }

@@ -5,8 +5,6 @@ import io.isoverify.history.validation.RowRules;
 import io.isoverify.history.validation.SequenceRules;
 import io.isoverify.history.validation.TransactionFields;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
@@ -51,8 +49,10 @@ public final class HistoryBuilder {
   /** Per row added, whether it has a read list; null until a row has one. */
   private boolean[] hasList;
   private int readListCount;
-  private final Map<Integer, PredicateRead> predicates = new HashMap<>();
-  private final Map<Integer, WrittenFields> writtenFields = new HashMap<>();
+  private final PredicateTable predicates = new PredicateTable();
+  private final FieldsTable writtenFields = new FieldsTable();
+  /** The rows (by row number) with a predicate or row fields attached. */
+  private final java.util.BitSet attached = new java.util.BitSet();
   private boolean rowFieldsMissing;
 
   // runs: run r owns arrival-order operations runFirstOp[r] .. runFirstOp[r+1]-1 and has
@@ -167,7 +167,8 @@ public final class HistoryBuilder {
 
   /** Attaches a predicate to the predicate-read row just added. */
   public void attachPredicate(PredicateRead predicate) {
-    predicates.put(ops - 1, predicate);
+    predicates.add(ops - 1, predicate);
+    attached.set(ops - 1);
   }
 
   /**
@@ -180,7 +181,8 @@ public final class HistoryBuilder {
 
   /** Attaches the row fields a write sets (vbox) to the write row just added. */
   public void attachFields(WrittenFields fields) {
-    writtenFields.put(ops - 1, fields);
+    writtenFields.add(ops - 1, fields);
+    attached.set(ops - 1);
   }
 
   /** Opens a run of transaction {@code txn}. */
@@ -243,8 +245,8 @@ public final class HistoryBuilder {
     int[] valueOut = new int[ops];
     int[] listsOut = readLists == null ? null : new int[ops];
     int[] lengthsOut = readLists == null ? null : new int[ops];
-    Map<Integer, PredicateRead> predicatesOut = new HashMap<>();
-    Map<Integer, WrittenFields> fieldsOut = new HashMap<>();
+    PredicateTable predicatesOut = new PredicateTable();
+    FieldsTable fieldsOut = new FieldsTable();
     int[] sessionStart = new int[sessions.size() + 1];
     Arrays.fill(sessionStart, -1);
 
@@ -281,6 +283,8 @@ public final class HistoryBuilder {
     sessions.compact();
     keys.compact();
     values.compact();
+    predicatesOut.trim();
+    fieldsOut.trim();
     return new History(source, txnId, txnSession, txnPos, txnOutcome, startTs, endTs, opStart,
         sessionStart, kindOut, keyOut, valueOut, sessions, keys, values,
         listsOut == null ? ReadLists.NONE : readLists.build(listsOut, lengthsOut, readListCount),
@@ -290,7 +294,7 @@ public final class HistoryBuilder {
   /** Copies one transaction's operations in position order, checking positions 0..k-1. */
   private int copyOps(int g, int[] groupStart, int[] byTxn, int out, byte[] kindOut,
       int[] keyOut, int[] valueOut, int[] listsOut, int[] lengthsOut,
-      Map<Integer, PredicateRead> predicatesOut, Map<Integer, WrittenFields> fieldsOut, long txn)
+      PredicateTable predicatesOut, FieldsTable fieldsOut, long txn)
       throws InvalidHistoryException {
     int count = 0;
     for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
@@ -317,14 +321,15 @@ public final class HistoryBuilder {
         listsOut[out] = has ? readLists.branch(o) : -1;
         lengthsOut[out] = has ? readLists.length(o) : 0;
       }
-      // Most histories have no predicate: skip the boxed lookup, one per operation.
-      PredicateRead pr = predicates.isEmpty() ? null : predicates.get(o);
-      if (pr != null) {
-        predicatesOut.put(out, pr);
-      }
-      WrittenFields wf = writtenFields.isEmpty() ? null : writtenFields.get(o);
-      if (wf != null) {
-        fieldsOut.put(out, wf);
+      if (attached.get(o)) {
+        PredicateRead pr = predicates.find(o);
+        if (pr != null) {
+          predicatesOut.add(out, pr);
+        }
+        WrittenFields wf = writtenFields.find(o);
+        if (wf != null) {
+          fieldsOut.add(out, wf);
+        }
       }
       out++;
     }

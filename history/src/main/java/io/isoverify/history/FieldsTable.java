@@ -1,0 +1,45 @@
+package io.isoverify.history;
+
+import java.util.Arrays;
+
+/**
+ * The row fields writes set ({@link WrittenFields}), by operation id: compressed rows of
+ * primitive arrays, an int per write and 16 bytes per field set ({@link SparseOps}).
+ */
+final class FieldsTable extends SparseOps<WrittenFields> {
+  /** Write i's fields are {@code field[start[i]] .. field[start[i + 1] - 1]}. */
+  private int[] start = new int[17];
+  private long[] field = new long[16];
+  private long[] value = new long[16];
+
+  /** Attaches {@code w} to operation {@code o} (ascending; again: replaces). */
+  void add(int o, WrittenFields w) {
+    int i = append(o);
+    int from = start[i];
+    int n = w.field().length;
+    if (from + n > field.length) {
+      int capacity = Math.max(from + n, field.length * 2);
+      field = Arrays.copyOf(field, capacity);
+      value = Arrays.copyOf(value, capacity);
+    }
+    System.arraycopy(w.field(), 0, field, from, n);
+    System.arraycopy(w.value(), 0, value, from, n);
+    start[i + 1] = from + n;
+  }
+
+  @Override
+  WrittenFields at(int i) {
+    return new WrittenFields(Arrays.copyOfRange(field, start[i], start[i + 1]),
+        Arrays.copyOfRange(value, start[i], start[i + 1]));
+  }
+
+  @Override
+  void resize(int capacity) {
+    int used = start[size()];
+    start = Arrays.copyOf(start, capacity + 1);
+    if (capacity == size()) {
+      field = Arrays.copyOf(field, used);
+      value = Arrays.copyOf(value, used);
+    }
+  }
+}
