@@ -105,12 +105,11 @@ public final class InProcessVerifier {
             List<Level> order = LevelPipeline.order(levels, true, unchecked);
             last[0] = order.get(order.size() - 1);
           }
-          PolygraphInput in = lastUse(input, polygraph, level == last[0]);
-          PredicateObservations realTime = PredicateObservations.realTime(h);
-          if (level == Level.SSER && realTime != PredicateObservations.of(h)) {
-            in = in.withPredicateObservations(realTime);
-          }
-          Partition p = Partitioner.partition(in, level,
+          // no local holds the input: the partitioner lets its parameter go once the known
+          // graph is built, and a local here would keep it (a run makes this call once or
+          // a few times, so it runs interpreted, where a local lives to the method's end)
+          Partition p = Partitioner.partition(
+              forLevel(lastUse(input, polygraph, level == last[0]), level, h), level,
               options.partition().withProgress(progress), path);
           partitions.accept(level, p);
           return new PartitionInput(p);
@@ -139,6 +138,13 @@ public final class InProcessVerifier {
       input[0] = null;
     }
     return in;
+  }
+
+  /** The input of {@code level}'s graph: SSER's predicate reads leave out what real time rules out. */
+  private static PolygraphInput forLevel(PolygraphInput in, Level level, History h) {
+    PredicateObservations realTime = PredicateObservations.realTime(h);
+    return level == Level.SSER && realTime != PredicateObservations.of(h)
+        ? in.withPredicateObservations(realTime) : in;
   }
 
   /** Operations with a read list, every outcome (what the Spark engine counts alike). */
