@@ -1,5 +1,7 @@
 package io.isoverify.audit;
 
+import io.isoverify.engine.HistoryCertifier;
+import io.isoverify.engine.HistoryFigures;
 import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.RunReport;
 import io.isoverify.engine.VerifierOptions;
@@ -105,7 +107,8 @@ public final class Audit {
         && !"VIOLATED".equals(m.get("verdict.SER")) && !"UNKNOWN".equals(m.get("verdict.SER"));
     Round.Result round;
     try {
-      round = Round.run(state, carried, todo, levels, collect, r.options(), tmpGen, dir);
+      round = Round.run(state, carried, todo, levels, collect, r.options(), tmpGen, dir,
+          CollectedReads.of(m));
     } catch (IOException | InvalidHistoryException | RuntimeException e) {
       Recovery.delete(tmpGen); // bad input found while reading: the repository as it was
       throw e;
@@ -138,8 +141,9 @@ public final class Audit {
         elapsedMs);
     Path runTmp = dir.resolve("runs").resolve(".tmp-" + runId);
     Files.createDirectories(runTmp);
-    ReportFiles.write(new RunReport(runId, String.join(" ", given), "parquet", round.history(),
-        round.levels(), round.phases()), runTmp);
+    ReportFiles.write(new RunReport(runId, String.join(" ", given), "parquet",
+        HistoryFigures.of(round.history()), round.reportHistory(), round.levels(),
+        round.phases(), HistoryCertifier.RECHECK), runTmp);
     // the manifest: the one commit point
     String oldGeneration = m.get("generation");
     m.set("generation", runId);
@@ -147,6 +151,7 @@ public final class Audit {
     long n = m.count("partitions");
     for (int i = 0; i < todo.size(); i++) {
       m.set("partition." + (n + i), hashes.get(i) + " " + given.get(i) + " run " + runId);
+      m.set("partition." + (n + i) + ".file", todo.get(i).toAbsolutePath().normalize().toString());
     }
     m.set("partitions", Long.toString(n + todo.size()));
     m.set("runs", Long.toString(m.count("runs") + 1));
@@ -233,7 +238,7 @@ public final class Audit {
     return null;
   }
 
-  private static String sha256(Path p) throws IOException {
+  static String sha256(Path p) throws IOException {
     try (InputStream in = new DigestInputStream(Files.newInputStream(p),
         MessageDigest.getInstance("SHA-256"))) {
       byte[] buf = new byte[1 << 16];

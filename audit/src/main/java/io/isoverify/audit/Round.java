@@ -9,7 +9,6 @@ import io.isoverify.graph.Partitioner;
 import io.isoverify.history.History;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OrderMarkers;
-import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.io.ParquetHistoryReader;
@@ -19,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One round (cobra Figure 12, one turn of VERIFYSERIALIZABILITY): the held transactions and
@@ -30,23 +28,28 @@ import java.util.Map;
  * only when a new read has no writer held).
  *
  * <p>A new read of a value only a collected transaction wrote is a violation (cobra 4.3,
- * Claim 41); the round then reports it as {@code ReadOfCollectedWrite} and checks nothing else
- * (the pipeline, which no longer holds the writer, would call it a thin-air read).
+ * Claim 41); the round then reports it as {@code ReadOfCollectedWrite}, with the cycles of the
+ * whole audited history read again where it can be ({@link CollectedReads}), and checks
+ * nothing else (the pipeline, which no longer holds the writer, would call it a thin-air
+ * read).
  */
 final class Round {
   /** What a round found and the state it leaves. */
   record Result(History history, List<LevelReport> levels, AuditState state, long newTxns,
-      long collected, String collection, LinkedHashMap<String, Long> phases) {}
+      long collected, String collection, LinkedHashMap<String, Long> phases,
+      History reportHistory) {}
 
   private Round() {}
 
   /**
    * @param collect whether this repository collects (its levels are SER alone)
    * @param out the new generation's folder, where the carried history is written
+   * @param audited the partitions audited before, read again only to certify a read of a
+   *     collected write ({@link CollectedReads})
    */
   static Result run(AuditState state, Path carried, List<Path> partitions, List<Level> levels,
-      boolean collect, VerifierOptions options, Path out, Path repository)
-      throws InvalidHistoryException, IOException {
+      boolean collect, VerifierOptions options, Path out, Path repository,
+      List<CollectedReads.Audited> audited) throws InvalidHistoryException, IOException {
     LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
     long t0 = System.nanoTime();
     List<Path> files = new ArrayList<>();
@@ -65,14 +68,15 @@ final class Round {
     phases.put("load", System.nanoTime() - t0);
     List<String> stale = StaleReads.find(h, isNew, state, repository);
     List<LevelReport> reports;
+    History reportHistory = h;
     Partition[] serPartition = new Partition[1];
     if (!stale.isEmpty()) {
-      reports = new ArrayList<>();
-      for (Level l : levels) {
-        reports.add(new LevelReport(l, Verdict.VIOLATED, String.join("; ", stale.subList(0,
-            Math.min(5, stale.size()))), List.of(),
-            Map.of(Anomaly.READ_OF_COLLECTED_WRITE, (long) stale.size()), null, 0));
-      }
+      long c0 = System.nanoTime();
+      CollectedReads.Certified c = CollectedReads.certify(stale, audited, partitions, levels,
+          options, h, Audit::sha256);
+      reports = c.reports();
+      reportHistory = c.history();
+      phases.put("certify", System.nanoTime() - c0);
     } else {
       reports = new InProcessEngine(options).check(h, levels, phases, ProgressListener.NONE,
           (level, p) -> {
@@ -143,7 +147,7 @@ final class Round {
       next.hasCarried = true;
     }
     next.write(out);
-    return new Result(h, reports, next, newTxns, collected, collection, phases);
+    return new Result(h, reports, next, newTxns, collected, collection, phases, reportHistory);
   }
 
   /** {@code count} order marker numbers that no key of {@code h} uses: after its largest. */

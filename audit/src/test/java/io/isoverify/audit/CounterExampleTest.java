@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.isoverify.engine.InProcessEngine;
 import io.isoverify.engine.ProgressListener;
 import io.isoverify.engine.VerifierOptions;
@@ -65,7 +67,7 @@ class CounterExampleTest {
   }
 
   @Test
-  void aReadOfACollectedWriteIsAViolation() throws Exception {
+  void aReadOfACollectedWriteIsAViolationWithTheWholeHistorysCycle() throws Exception {
     Path repo = tmp.resolve("stale");
     Audit.Outcome first = Audit.run(request(repo, roundOne()));
     java.util.Set<Long> held = held(repo, first.runId());
@@ -74,15 +76,77 @@ class CounterExampleTest {
     // chain); T20 is collected
     assertTrue(held.contains(100L) && held.contains(108L), "a fence was collected");
     assertFalse(held.contains(20L), "T20 was not collected");
-    // session C reads g = 1 again, which T21 overwrote before the fences that follow
+    Audit.Outcome second = Audit.run(request(repo, lateRead()));
+    assertEquals(1, second.exitCode(), second.lines().toString());
+    JsonNode ser = level(repo, second);
+    assertEquals("VIOLATED", ser.get("verdict").asText());
+    assertEquals("T200 read 5 = 1, written by T20, which the audit had collected as overwritten"
+        + " before it; the cycles shown are the whole audited history's (1 partitions audited"
+        + " before and 1 now, 17 transactions), read again and checked at once",
+        ser.get("reason").asText());
+    assertEquals("{\"G-single\":1,\"ReadOfCollectedWrite\":1}",
+        ser.get("anomaly_counts").toString());
+    // the cycle: T200 read T20's g = 1, which T21 overwrote; T21 precedes T200 through
+    // session C and the fences, all collected or held, all read again
+    JsonNode cycle = ser.get("anomalies").get(0);
+    assertEquals(1, ser.get("anomalies").size());
+    assertEquals("[\"T103 -SO-> T106\",\"T106 -WR(9223372036854775807=1006)-> T107\","
+        + "\"T107 -WR(9223372036854775807=1007)-> T108\",\"T108 -SO-> T200\","
+        + "\"T200 -RW(5=1)-> T21\",\"T21 -SO-> T5\",\"T5 -SO-> T102\","
+        + "\"T102 -WR(9223372036854775807=1002)-> T103\"]", cycle.get("edges").toString());
+    assertTrue(report(repo, second).get("recheck").asText().startsWith("every cycle"
+        + " certificate re-checked"), report(repo, second).get("recheck").asText());
+  }
+
+  @Test
+  void aReadOfACollectedWriteWhoseHistoryIsGoneIsAViolationThatSaysWhyItHasNoCycle()
+      throws Exception {
+    Path repo = tmp.resolve("gone");
+    Path one = roundOne();
+    String run = Audit.run(request(repo, one)).runId();
+    java.nio.file.Files.delete(one);
+    Audit.Outcome second = Audit.run(request(repo, lateRead()));
+    assertEquals(1, second.exitCode(), second.lines().toString());
+    JsonNode ser = level(repo, second);
+    assertEquals("T200 read 5 = 1, written by T20, which the audit had collected as overwritten"
+        + " before it; no certificate: partition " + one.toAbsolutePath() + " (audited in run "
+        + run + ") is no longer there", ser.get("reason").asText());
+    assertEquals("{\"ReadOfCollectedWrite\":1}", ser.get("anomaly_counts").toString());
+    assertEquals(0, ser.get("anomalies").size());
+  }
+
+  @Test
+  void aReadOfACollectedWriteWhoseHistoryChangedHasNoCycle() throws Exception {
+    Path repo = tmp.resolve("changed");
+    Path one = roundOne();
+    String run = Audit.run(request(repo, one)).runId();
+    java.nio.file.Files.write(one, new byte[] {1}, java.nio.file.StandardOpenOption.APPEND);
+    Audit.Outcome second = Audit.run(request(repo, lateRead()));
+    assertEquals(1, second.exitCode(), second.lines().toString());
+    assertTrue(level(repo, second).get("reason").asText().endsWith("; no certificate: partition "
+        + one.toAbsolutePath() + " (audited in run " + run + ") has changed since"),
+        level(repo, second).toString());
+  }
+
+  private static JsonNode report(Path repo, Audit.Outcome run) throws Exception {
+    return new ObjectMapper().readTree(repo.resolve("runs").resolve(run.runId())
+        .resolve("report.json").toFile());
+  }
+
+  /** The one level of a run's report.json. */
+  private static JsonNode level(Path repo, Audit.Outcome run) throws Exception {
+    JsonNode levels = report(repo, run).get("levels");
+    assertEquals(1, levels.size());
+    return levels.get(0);
+  }
+
+  /** Session C reads g = 1 again, which T21 overwrote before the fences that follow it. */
+  private Path lateRead() throws Exception {
     Path late = tmp.resolve("late.parquet");
     try (ParquetHistorySink s = new ParquetHistorySink(late)) {
       txn(s, 3, 200, 6, new long[][] {{'r', 5, 1}});
     }
-    Audit.Outcome second = Audit.run(request(repo, late));
-    assertEquals(1, second.exitCode());
-    assertTrue(second.lines().toString().contains("ReadOfCollectedWrite"),
-        second.lines().toString());
+    return late;
   }
 
   /** The ids of the transactions the repository holds after run {@code runId}. */

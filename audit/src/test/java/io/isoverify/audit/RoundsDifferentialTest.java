@@ -3,6 +3,8 @@ package io.isoverify.audit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.isoverify.datasets.generate.PartitionedSink;
 import io.isoverify.datasets.sim.Isolation;
 import io.isoverify.datasets.sim.Simulator;
@@ -65,9 +67,8 @@ class RoundsDifferentialTest {
     if (files.size() < 3) {
       return;
     }
-    int late = files.size() - 1;
     Map<Long, List<Long>> early = new java.util.HashMap<>(); // key -> values written early
-    for (Path f : files.subList(0, late - 1)) {
+    for (Path f : files.subList(0, files.size() - 2)) {
       History h = ParquetHistoryReader.read(f);
       for (int o = 0; o < h.opCount(); o++) {
         if (h.opKind(o) == io.isoverify.history.OpKind.WRITE && h.isCommitted(h.txnOfOp(o))) {
@@ -76,21 +77,57 @@ class RoundsDifferentialTest {
         }
       }
     }
-    History h = ParquetHistoryReader.read(files.get(late));
+    readOneOf(files.get(files.size() - 1), early, r);
+  }
+
+  /**
+   * Makes one committed read of {@code file} return a value a transaction the repository
+   * collected wrote to its key (from the tombstones: a read of a collected write), rewriting
+   * the file in place; false when the repository collected no write of a key the file reads.
+   */
+  private static boolean readOfCollectedWrite(Path repo, Path file, SplittableRandom r)
+      throws Exception {
+    Map<Long, List<Long>> collected = new java.util.TreeMap<>(); // key -> values
+    Path dir = repo.resolve(Tombstones.FOLDER);
+    if (!Files.isDirectory(dir)) {
+      return false;
+    }
+    try (java.util.stream.Stream<Path> segments = Files.list(dir)) {
+      for (Path segment : segments.sorted().toList()) {
+        for (org.apache.parquet.example.data.Group g : ParquetTable.read(segment)) {
+          Ids key = new Ids();
+          Ids value = new Ids();
+          key.read(g, "key");
+          value.read(g, "value");
+          collected.computeIfAbsent(key.number(0), k -> new java.util.ArrayList<>())
+              .add(value.number(0));
+        }
+      }
+    }
+    return readOneOf(file, collected, r);
+  }
+
+  /**
+   * Makes one committed read of {@code file} of a key in {@code values} return one of that
+   * key's values there, chosen by {@code r}; false when the file reads none of those keys.
+   */
+  private static boolean readOneOf(Path file, Map<Long, List<Long>> values, SplittableRandom r)
+      throws Exception {
+    History h = ParquetHistoryReader.read(file);
     List<Integer> reads = new java.util.ArrayList<>();
     for (int o = 0; o < h.opCount(); o++) {
       if (h.opKind(o) == io.isoverify.history.OpKind.READ && h.isCommitted(h.txnOfOp(o))
-          && early.containsKey(h.keys().longValue(h.opKey(o)))) {
+          && values.containsKey(h.keys().longValue(h.opKey(o)))) {
         reads.add(o);
       }
     }
     if (reads.isEmpty()) {
-      return;
+      return false;
     }
     int mutated = reads.get(r.nextInt(reads.size()));
-    List<Long> values = early.get(h.keys().longValue(h.opKey(mutated)));
-    long stale = values.get(r.nextInt(values.size()));
-    Path tmp = parts.resolveSibling("mutated.parquet");
+    List<Long> of = values.get(h.keys().longValue(h.opKey(mutated)));
+    long stale = of.get(r.nextInt(of.size()));
+    Path tmp = file.resolveSibling("mutated.parquet");
     try (io.isoverify.history.io.ParquetHistorySink s =
         new io.isoverify.history.io.ParquetHistorySink(tmp)) {
       for (int t = 0; t < h.txnCount(); t++) {
@@ -109,7 +146,8 @@ class RoundsDifferentialTest {
         s.end();
       }
     }
-    Files.move(tmp, files.get(late), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    return true;
   }
 
   /**
@@ -127,6 +165,29 @@ class RoundsDifferentialTest {
     };
   }
 
+  /** Rounds, over the seeds of one level set, that found reads of collected writes. */
+  private int collectedReads;
+
+  /**
+   * Checks that each level a run found VIOLATED shows a cycle in its report.json (a read of a
+   * collected write too: the whole audited history, read again, gives it); returns 1 when the
+   * run found reads of collected writes, else 0.
+   */
+  private static int certified(Path repo, Audit.Outcome run, String what) throws Exception {
+    if (!run.changed()) {
+      return 0;
+    }
+    int found = 0;
+    for (JsonNode l : new ObjectMapper().readTree(repo.resolve("runs").resolve(run.runId())
+        .resolve("report.json").toFile()).get("levels")) {
+      if (l.get("verdict").asText().equals("VIOLATED")) {
+        assertTrue(l.get("anomalies").size() > 0, what + ": no cycle shown: " + l);
+      }
+      found = l.get("anomaly_counts").has("ReadOfCollectedWrite") ? 1 : found;
+    }
+    return found;
+  }
+
   /**
    * Returns the committed transactions collected over all seeds (those collected beyond the
    * history's aborted ones, which go whenever they are old).
@@ -135,6 +196,7 @@ class RoundsDifferentialTest {
     long collected = 0;
     int violated = 0;
     int violatedAfterCollection = 0;
+    collectedReads = 0;
     // -Daudit.seeds=N runs N seeds instead (a longer search, by hand)
     seeds = Integer.getInteger("audit.seeds", seeds);
     for (int seed = 0; seed < seeds; seed++) {
@@ -153,23 +215,32 @@ class RoundsDifferentialTest {
       if (db == Isolation.SER && seed % 3 == 0) {
         staleRead(folder.resolve("parts"), r);
       }
+      List<Path> parts = ParquetHistoryReader.partFiles(folder.resolve("parts"));
+      Path repo = folder.resolve("repo");
+      // a SER repository, every third seed from the second: the last partition, audited
+      // alone, reads a write the repository collected (when it collected one of a key read)
+      boolean collectedRead = levels.equals(List.of(Level.SER)) && db != Isolation.RC
+          && seed % 3 == 1 && parts.size() > 1;
+      int end = collectedRead ? parts.size() - 1 : parts.size();
+      Audit.Outcome last = null;
+      for (int i = 0; i < parts.size(); ) {
+        int take = i == end ? 1 : Math.min(end - i, 1 + r.nextInt(3));
+        if (i == end) {
+          readOfCollectedWrite(repo, parts.get(end), r);
+        }
+        last = Audit.run(new Audit.Request(repo, parts.subList(i, i + take), Map.of(), levels,
+            VerifierOptions.defaults()));
+        i += take;
+        collectedReads += certified(repo, last, "seed " + seed);
+        if (System.getProperty("audit.debug") != null) {
+          System.out.println(last.lines());
+        }
+      }
       History whole = ParquetHistoryReader.read(folder.resolve("parts"));
       Map<Level, String> expected = new LinkedHashMap<>();
       for (LevelReport l : new InProcessEngine().check(whole, levels, new LinkedHashMap<>(),
           ProgressListener.NONE)) {
         expected.put(l.level(), l.verdict().name());
-      }
-      List<Path> parts = ParquetHistoryReader.partFiles(folder.resolve("parts"));
-      Path repo = folder.resolve("repo");
-      Audit.Outcome last = null;
-      for (int i = 0; i < parts.size(); ) {
-        int take = Math.min(parts.size() - i, 1 + r.nextInt(3));
-        last = Audit.run(new Audit.Request(repo, parts.subList(i, i + take), Map.of(), levels,
-            VerifierOptions.defaults()));
-        i += take;
-        if (System.getProperty("audit.debug") != null) {
-          System.out.println(last.lines());
-        }
       }
       Manifest m = Manifest.read(repo);
       for (Level l : levels) {
@@ -193,6 +264,8 @@ class RoundsDifferentialTest {
       assertEquals(whole.txnCount(), m.count("transactions"));
     }
     assertTrue(violated > 0, "no seed violated " + levels);
+    assertTrue(levels.size() > 1 || levels.get(0) != Level.SER || collectedReads > 0,
+        "no round read a collected write: its certificate would not be tested");
     assertTrue(levels.size() > 1 || levels.get(0) != Level.SER || violatedAfterCollection > 0,
         "no seed was violated after the audit had collected transactions");
     return collected;
