@@ -366,9 +366,16 @@ final class Versions {
     return slotKey.length;
   }
 
-  /** The slot of {@code vertex}'s version of {@code key}, or -1 when it wrote none. */
+  /**
+   * The slot of {@code vertex}'s version of {@code key}, or -1 when it wrote none: a binary
+   * search among the key's slots only, O(log versions of the key).
+   */
   int slot(int key, int vertex) {
-    int i = Arrays.binarySearch(packed, pack(key, vertex));
+    if (key < 0 || key + 1 >= keySlotStart.length) {
+      return -1;
+    }
+    int i = Arrays.binarySearch(packed, keySlotStart[key], keySlotStart[key + 1],
+        pack(key, vertex));
     return i < 0 ? -1 : i;
   }
 

@@ -24,6 +24,17 @@ public record WrittenFields(long[] field, long[] value) {
     return Arrays.binarySearch(field, f) >= 0;
   }
 
+  /** Where field {@code f} is among the fields set ({@link #valueAt}), or -1 when not set. */
+  public int indexOf(long f) {
+    int i = Arrays.binarySearch(field, f);
+    return i < 0 ? -1 : i;
+  }
+
+  /** The value set for the field at {@code i} (from {@link #indexOf}). */
+  public long valueAt(int i) {
+    return value[i];
+  }
+
   /** The value set for {@code f}; only when {@link #sets}. */
   public long valueOf(long f) {
     return value[Arrays.binarySearch(field, f)];

@@ -202,8 +202,9 @@ public final class PredicateObservations {
     if (state == null || state.deleted) {
       return 0;
     }
-    if (state.fields != null && state.fields.sets(p.field())) {
-      long v = state.fields.valueOf(p.field());
+    int at = state.fields == null ? -1 : state.fields.indexOf(p.field());
+    if (at >= 0) {
+      long v = state.fields.valueAt(at);
       return v >= p.low() && v <= p.high() ? 1 : 0;
     }
     return state.fromScratch ? 0 : -1;

@@ -112,11 +112,12 @@ final class VersionTable {
       if (r == null) {
         continue;
       }
+      int i = r.deleted() || r.fields() == null ? -1 : r.fields().indexOf(fields[f]);
       if (r.deleted()) {
         state[at] = ABSENT;
-      } else if (r.fields() != null && r.fields().sets(fields[f])) {
+      } else if (i >= 0) {
         state[at] = SETS;
-        to[at] = r.fields().valueOf(fields[f]);
+        to[at] = r.fields().valueAt(i);
       } else if (r.fromScratch()) {
         state[at] = ABSENT;
       }
