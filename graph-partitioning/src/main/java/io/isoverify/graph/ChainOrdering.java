@@ -100,57 +100,34 @@ final class ChainOrdering {
    * ordered pair is forced as it is, and the known graph gets the cycle). One pass over a
    * topological order: a's successors, visited in that order, are each either reached
    * through an earlier one (already in a's closure) or a cover, whose closure is then added
-   * ({@code closure[a] = rel[a] | OR of closure[c] over the covers c}). Time O(m words +
-   * pairs + covers x words), against Warshall's O(m^3 / 64): the relations here are close to
-   * total orders, with about one cover per chain.
+   * ({@code closure[a] = rel[a] | OR of closure[c] over the covers c}). Time O(m^2 + covers
+   * x words), against Warshall's O(m^3 / 64): the relations here are close to total orders,
+   * with about one cover per chain.
    */
   static long[][] closureAndCovers(long[] rel, int m, int words) {
     int[] topo = topologicalOrder(rel, m, words);
     if (topo == null) {
       return null;
     }
-    int[] rank = new int[m];
-    for (int i = 0; i < m; i++) {
-      rank[topo[i]] = i;
-    }
-    long[] byRank = permuted(rel, m, words, topo, rank);
     long[] closure = new long[m * words];
     long[] cover = new long[m * words];
-    for (int x = m - 1; x >= 0; x--) {
-      int row = x * words;
-      for (int w = 0; w < words; w++) {
-        for (long bits = byRank[row + w]; bits != 0; bits &= bits - 1) {
-          int y = (w << 6) + Long.numberOfTrailingZeros(bits);
-          if ((closure[row + w] & (1L << y)) == 0) {
-            cover[row + w] |= 1L << y;
-            closure[row + w] |= 1L << y;
-            for (int v = 0; v < words; v++) {
-              closure[row + v] |= closure[y * words + v];
-            }
+    for (int xi = m - 1; xi >= 0; xi--) {
+      int row = topo[xi] * words;
+      // every successor comes later in the order: visit them in it
+      for (int yi = xi + 1; yi < m; yi++) {
+        int y = topo[yi];
+        int at = row + (y >>> 6);
+        long b = 1L << y;
+        if ((rel[at] & b) != 0 && (closure[at] & b) == 0) {
+          cover[at] |= b;
+          closure[at] |= b;
+          for (int w = 0; w < words; w++) {
+            closure[row + w] |= closure[y * words + w];
           }
         }
       }
     }
-    return new long[][] {permuted(closure, m, words, rank, topo),
-        permuted(cover, m, words, rank, topo)};
-  }
-
-  /**
-   * The relation renumbered: pair (a, b) of {@code rows} is pair (to[a], to[b]) of the
-   * result; {@code from} is the inverse of {@code to}. O(m words + pairs).
-   */
-  private static long[] permuted(long[] rows, int m, int words, int[] from, int[] to) {
-    long[] out = new long[m * words];
-    for (int x = 0; x < m; x++) {
-      int a = from[x];
-      for (int w = 0; w < words; w++) {
-        for (long bits = rows[a * words + w]; bits != 0; bits &= bits - 1) {
-          int b = to[(w << 6) + Long.numberOfTrailingZeros(bits)];
-          out[x * words + (b >>> 6)] |= 1L << b;
-        }
-      }
-    }
-    return out;
+    return new long[][] {closure, cover};
   }
 
   /**
