@@ -127,17 +127,13 @@ public final class InProcessVerifier {
   }
 
   /**
-   * The shared input, which the verifier stops holding when {@code last}: the partitioner
-   * of the last level then lets it go once its graph is built (no local keeps it either,
-   * it is passed straight on).
+   * The shared input, made when first asked, which the verifier stops holding when {@code
+   * last} ({@link LevelPipeline#lastUse}).
    */
   private static PolygraphInput lastUse(PolygraphInput[] input, Supplier<PolygraphInput> polygraph,
       boolean last) {
-    PolygraphInput in = polygraph.get();
-    if (last) {
-      input[0] = null;
-    }
-    return in;
+    polygraph.get(); // made into input[0] the first time
+    return LevelPipeline.lastUse(input, last);
   }
 
   /** The input of {@code level}'s graph: SSER's predicate reads leave out what real time rules out. */

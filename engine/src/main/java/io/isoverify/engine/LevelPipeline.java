@@ -151,6 +151,20 @@ public final class LevelPipeline {
   }
 
   /**
+   * The input {@code holder} holds, which it stops holding when {@code last}: the
+   * partitioner of the last level then lets it go once its known graph is built (no local
+   * keeps it either when the caller passes it straight on; a run makes this call once or a
+   * few times, so it runs interpreted, where a local lives to the method's end).
+   */
+  public static <T> T lastUse(T[] holder, boolean last) {
+    T in = holder[0];
+    if (last) {
+      holder[0] = null;
+    }
+    return in;
+  }
+
+  /**
    * The order the levels are decided in: the asked ones in {@link Level} order, after SSER
    * when it is not asked for but helps: the history holds information that the SER or SI
    * check leaves out and SSER's does not (predicate reads, whose candidates the real-time

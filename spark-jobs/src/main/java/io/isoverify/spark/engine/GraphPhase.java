@@ -79,16 +79,23 @@ final class GraphPhase {
    * The level pipeline on the Spark stages' results: the graphs from the arrays, components
    * solved on the driver or the executors, certificates left for the excerpt to restate.
    *
-   * @param a the graph input, or null when the history has non-cycle anomalies (no graph is
-   *     built; every level is VIOLATED by them)
+   * @param a holds the graph input, null when the history has non-cycle anomalies (no graph
+   *     is built; every level is VIOLATED by them); emptied here, so that the last level's
+   *     partitioner can let the arrays go once its known graph is built, as in-process
    * @param readLists whether some row holds a read list (then no level takes the
    *     mini-transaction path, as in-process)
    */
   static Map<Level, LevelResult> check(SparkSession spark, TxnColumns txns, int keyCount,
-      GraphInputStage.Arrays a, NonCycleFindings found, long nonCycleNanos, Set<Level> levels,
+      GraphInputStage.Arrays[] a, NonCycleFindings found, long nonCycleNanos, Set<Level> levels,
       Supplier<String> duplicateReason, UncheckedInformation unchecked, boolean readLists,
       ProgressListener progress, LinkedHashMap<String, Long> phases) {
-    PolygraphInput in = a == null ? null : input(txns, keyCount, a);
+    PolygraphInput[] in = {a[0] == null ? null : input(txns, keyCount, a[0])};
+    a[0] = null;
+    // the last level searched lets the input go (levels a stronger one implies are not
+    // searched, so the order's last is the last that can be)
+    List<Level> order = LevelPipeline.order(levels, found.clean() && found.duplicate() == null,
+        level -> unchecked);
+    Level last = order.get(order.size() - 1);
     GraphxScc graphx = new GraphxScc(JavaSparkContext.fromSparkContext(spark.sparkContext()));
     PartitionOptions options = PartitionOptions.defaults()
         .withSccLabeller(graphx, driverGraphEdges(spark))
@@ -96,10 +103,10 @@ final class GraphPhase {
     Map<Level, LevelResult> out = new LevelPipeline(
         (components, level) -> solve(spark, components, level, phases, progress), progress)
         .verify(levels, found, nonCycleNanos,
-            () -> in.shape(readLists ? 1 : 0, unchecked.predicateReads(),
+            () -> in[0].shape(readLists ? 1 : 0, unchecked.predicateReads(),
                 t -> "T" + txns.txnId[t]),
-            (level, path, p) -> new PartitionInput(
-                Partitioner.partition(in, level, options.withProgress(p), path)),
+            (level, path, p) -> new PartitionInput(Partitioner.partition(
+                LevelPipeline.lastUse(in, level == last), level, options.withProgress(p), path)),
             duplicateReason, unchecked, new DeferredCertifier());
     if (graphx.nanos() > 0) {
       phases.put("P-SCC on GraphX (in partition)", graphx.nanos());

@@ -92,10 +92,11 @@ public final class SparkEngine {
     NonCycleFindings f = NonCycleStage.run(keys, txns, lists, examples);
     long t3 = System.nanoTime();
     phases.put("non-cycle checks", t3 - t2);
-    GraphInputStage.Arrays arrays = null;
+    // held in an array that the graph phase empties: no local here keeps the arrays
+    GraphInputStage.Arrays[] arrays = {null};
     if (f.clean()) {
       phase("graph input");
-      arrays = GraphInputStage.run(keys, txns.count(), lists);
+      arrays[0] = GraphInputStage.run(keys, txns.count(), lists);
       phases.put("graph input", System.nanoTime() - t3);
     }
     keys = null; // the blocks: the graph phase needs the driver's memory

@@ -175,7 +175,8 @@ class GraphxSccDifferentialTest {
   private static List<LevelReport> graphPhase(SparkSession spark, HistoryStage.Result read,
       KeyStage.Result keys, GraphInputStage.Arrays arrays, List<Level> levels,
       LinkedHashMap<String, Long> phases) {
-    Map<Level, LevelResult> results = GraphPhase.check(spark, read.txns(), keys.keyCount(), arrays,
+    Map<Level, LevelResult> results = GraphPhase.check(spark, read.txns(), keys.keyCount(),
+        new GraphInputStage.Arrays[] {arrays},
         new NonCycleFindings(List.of(), Map.of(), null), 0, new LinkedHashSet<>(levels), () -> "",
         UncheckedInformation.NONE, read.readLists(), ProgressListener.NONE, phases);
     return LevelReport.of(levels, results, phases);
