@@ -7,12 +7,13 @@ package io.isoverify.graph;
  * a" would add the edge tail(b) -> head(a) and close a cycle (cobra section 3.3).
  *
  * <p>Per key with m chains: the m x m relation "a must precede b" as bit rows; its transitive
- * closure (Warshall on words); forced edges ("a before b", {@link Chains#addBefore}) only for
- * the covering pairs (b a nearest successor of a), which with the chains themselves imply
- * the forced edges of every other ordered pair by transitivity; a constraint only for the
- * pairs the closure leaves unordered (the concurrent chains). Pairs ordered both ways are
- * made constraints, for pruning to report with their cycles. Time O(m^2) index queries +
- * O(m^2 + covers x m / 64) per key. Keys with more than {@link PartitionOptions#denseChains()} chains go to
+ * closure and covering pairs (b a nearest successor of a) in one pass over a topological
+ * order ({@link #closureAndCovers}); forced edges ("a before b", {@link Chains#addBefore})
+ * only for the covering pairs, which with the chains themselves imply the forced edges of
+ * every other ordered pair by transitivity; a constraint only for the pairs the closure
+ * leaves unordered (the concurrent chains). Pairs ordered both ways are made constraints,
+ * for pruning to report with their cycles. Time O(m^2) index queries + O(m^2 + covers x m /
+ * 64) per key. Keys with more than {@link PartitionOptions#denseChains()} chains go to
  * {@link SessionChainOrdering}, which needs neither the m x m relation nor m^2 queries.
  */
 final class ChainOrdering {

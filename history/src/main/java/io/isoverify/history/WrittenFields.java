@@ -21,7 +21,7 @@ public record WrittenFields(long[] field, long[] value) {
 
   /** True when this write sets field {@code f}. */
   public boolean sets(long f) {
-    return Arrays.binarySearch(field, f) >= 0;
+    return indexOf(f) >= 0;
   }
 
   /** Where field {@code f} is among the fields set ({@link #valueAt}), or -1 when not set. */
