@@ -149,9 +149,7 @@ public final class HistoryCertifier implements Certifier {
     if (!check.valid() && PredicateObservations.of(h).virtualKeyCount() > 0) {
       // the graph orders a field some versions inherit on a key of its own (vbox); a cycle
       // through it can contradict the key's order as the checker reads it
-      throw new UncertifiedViolation("a violation was found through a predicate read of a "
-          + "field that some versions inherit from the one before (their writers did not set "
-          + "it), but its certificate cannot be re-checked yet (" + check.problem() + ")");
+      throw new UncertifiedViolation(PredicateReads.uncertified(check.problem()));
     }
     if (!check.valid()) {
       throw new IllegalStateException("the independent checker rejected the " + what + ": " + check.problem());

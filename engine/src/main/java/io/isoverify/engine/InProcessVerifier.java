@@ -93,8 +93,7 @@ public final class InProcessVerifier {
       return input[0];
     };
     java.util.function.Function<Level, UncheckedInformation> unchecked = level ->
-        UncheckedInformation.of(h.predicates().size(), level == Level.SSER
-            ? PredicateObservations.realTime(h) : PredicateObservations.of(h));
+        PredicateReads.of(h).unchecked(level);
     // the last level searched lets the input go; levels a stronger one implies are not
     // searched, so the last of the order is the last that can be (asked when the first graph
     // is: the order reads the predicate observations, which the non-cycle checks make and time)
@@ -109,7 +108,7 @@ public final class InProcessVerifier {
           // graph is built, and a local here would keep it (a run makes this call once or
           // a few times, so it runs interpreted, where a local lives to the method's end)
           Partition p = Partitioner.partition(
-              forLevel(lastUse(input, polygraph, level == last[0]), level, h), level,
+              PredicateReads.of(h).forLevel(lastUse(input, polygraph, level == last[0]), level), level,
               options.partition().withProgress(progress), path);
           partitions.accept(level, p);
           return new PartitionInput(p);
@@ -134,13 +133,6 @@ public final class InProcessVerifier {
       boolean last) {
     polygraph.get(); // made into input[0] the first time
     return LevelPipeline.lastUse(input, last);
-  }
-
-  /** The input of {@code level}'s graph: SSER's predicate reads leave out what real time rules out. */
-  private static PolygraphInput forLevel(PolygraphInput in, Level level, History h) {
-    PredicateObservations realTime = PredicateObservations.realTime(h);
-    return level == Level.SSER && realTime != PredicateObservations.of(h)
-        ? in.withPredicateObservations(realTime) : in;
   }
 
   /** Operations with a read list, every outcome (what the Spark engine counts alike). */

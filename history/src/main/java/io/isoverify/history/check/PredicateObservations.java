@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntUnaryOperator;
 
 /**
  * What the predicate reads of a history say about the versions their transactions saw
@@ -151,6 +152,42 @@ public final class PredicateObservations {
   /** The transactions with a version of virtual key v (0-based), ascending. */
   public int[] virtualWriters(int v) {
     return Arrays.copyOfRange(virtualWriter, virtualStart[v], virtualStart[v + 1]);
+  }
+
+  /**
+   * The same observations in another history's ids: those of a history made of part of a
+   * larger one (the Spark engine builds one from the transactions that write or read by
+   * predicate, {@code io.isoverify.spark.stages.PredicateStage}) stated in the larger one's
+   * transactions, keys and operations. {@code key} must keep the keys' order (the
+   * observations are made in ascending key order); virtual keys are numbered after
+   * {@code keys}, the larger history's key count, in the same order. O(observations +
+   * candidates + virtual keys' versions).
+   *
+   * @param txnOf a transaction of this history to the larger one's
+   * @param keyOf a key of this history (not a virtual one) to the larger one's
+   * @param opOf an operation of this history to the larger one's
+   */
+  public PredicateObservations renumbered(IntUnaryOperator txnOf, IntUnaryOperator keyOf,
+      IntUnaryOperator opOf, int keys) {
+    IntUnaryOperator anyKey = k -> k < realKeys ? keyOf.applyAsInt(k) : keys + (k - realKeys);
+    IntUnaryOperator candidate = t -> t == INITIAL_STATE ? t : txnOf.applyAsInt(t);
+    int[][] m = new int[mismatches.length][];
+    for (int i = 0; i < m.length; i++) {
+      int[] e = mismatches[i];
+      m[i] = new int[] {txnOf.applyAsInt(e[0]), opOf.applyAsInt(e[1]), keyOf.applyAsInt(e[2]),
+          e[3] < 0 ? e[3] : opOf.applyAsInt(e[3])};
+    }
+    return new PredicateObservations(map(reader, txnOf), map(key, anyKey), map(op, opOf),
+        candStart, map(candTxn, candidate), unchecked, firstUnchecked, keys,
+        map(virtualReal, keyOf), virtualStart, map(virtualWriter, txnOf), m);
+  }
+
+  private static int[] map(int[] a, IntUnaryOperator f) {
+    int[] out = new int[a.length];
+    for (int i = 0; i < a.length; i++) {
+      out[i] = f.applyAsInt(a[i]);
+    }
+    return out;
   }
 
   /** How many places of predicate reads are not checked (see the class comment). */

@@ -82,11 +82,9 @@ final class ParquetRows {
 
   /** The row fields of row_fields' current list of {@code n} (field, value pairs). */
   private WrittenFields writtenFields(long row, OpKind k, int n) throws InvalidHistoryException {
-    if (n < 0 || n % 2 != 0 || !k.installsVersion()) {
-      throw InvalidHistoryException.atRow(file, row, !k.installsVersion()
-          ? "row_fields is only for writes (w, ins, del, app), not " + k.code()
-          : "row_fields must hold field, value pairs of integers, not "
-              + (n < 0 ? "a null element" : n + " elements"));
+    String problem = RowRules.rowFieldsProblem(k, n);
+    if (problem != null) {
+      throw InvalidHistoryException.atRow(file, row, problem);
     }
     WrittenFields out = new WrittenFields(new long[0], new long[0]);
     int[] codes = rowFields.codes;

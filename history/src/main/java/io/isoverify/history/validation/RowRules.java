@@ -54,6 +54,22 @@ public final class RowRules {
         OpKind.ofOrdinal(r.kind()), r.has(KEY), r.has(VALUE));
   }
 
+  /**
+   * The problem of a row's {@code row_fields} (vbox: the fields a write sets, as field, value
+   * pairs), or null: only writes carry them, and they come in pairs of integers.
+   *
+   * @param elements how many integers the list holds, or a negative number when one of them
+   *     is null
+   */
+  public static String rowFieldsProblem(OpKind kind, int elements) {
+    if (!kind.installsVersion()) {
+      return "row_fields is only for writes (w, ins, del, app), not " + kind.code();
+    }
+    return elements >= 0 && elements % 2 == 0 ? null
+        : "row_fields must hold field, value pairs of integers, not "
+            + (elements < 0 ? "a null element" : elements + " elements");
+  }
+
   /** The first problem of the row's columns, or null. */
   public static String columnProblem(RowFields r) {
     if (!r.has(SESSION)) {

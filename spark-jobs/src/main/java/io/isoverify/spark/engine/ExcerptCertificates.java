@@ -3,7 +3,9 @@ package io.isoverify.spark.engine;
 import io.isoverify.checker.Check;
 import io.isoverify.checker.CycleCheck;
 import io.isoverify.checker.ListAnomalyCheck;
+import io.isoverify.checker.PredicateAnomalyCheck;
 import io.isoverify.engine.LevelReport;
+import io.isoverify.engine.PredicateReads;
 import io.isoverify.history.Dictionary;
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
@@ -11,6 +13,7 @@ import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.anomaly.WrConstraint;
 import io.isoverify.history.check.Level;
+import io.isoverify.history.check.Verdict;
 import io.isoverify.history.explain.CertificateSummary;
 import io.isoverify.solver.CertificateFactory;
 import io.isoverify.spark.stages.TxnColumns;
@@ -66,10 +69,14 @@ final class ExcerptCertificates {
   private final Map<Certificate, Certificate> restated = new IdentityHashMap<>();
   private int cyclesChecked;
   private int listsChecked;
+  private int predicatesChecked;
+  private final PredicateReads predicates;
 
-  private ExcerptCertificates(TxnColumns txns, Map<Integer, String> keyNames) {
+  private ExcerptCertificates(TxnColumns txns, Map<Integer, String> keyNames,
+      PredicateReads predicates) {
     this.txns = txns;
     this.keyNames = keyNames;
+    this.predicates = predicates;
   }
 
   /**
@@ -79,18 +86,20 @@ final class ExcerptCertificates {
    * @throws IllegalStateException when the checker rejects a cycle (a bug, as in-process)
    */
   static Excerpt of(SparkSession spark, String path, String display, TxnColumns txns,
-      List<LevelReport> reports, Map<Integer, String> keyNames) {
-    ExcerptCertificates first = new ExcerptCertificates(txns, keyNames);
+      List<LevelReport> reports, Map<Integer, String> keyNames, PredicateReads predicates) {
+    ExcerptCertificates first = new ExcerptCertificates(txns, keyNames, predicates);
     long[] ids = first.mentioned(reports);
     if (ids.length == 0) {
       return new Excerpt(null, reports, "no certificates to re-check");
     }
-    first.index(ExcerptReader.read(spark, path, display, ids));
+    boolean rowFields = predicates.count() > 0;
+    first.index(ExcerptReader.read(spark, path, display, ids, rowFields));
     long[] all = withWriters(ids, ExcerptReader.writers(spark, path, first.overwrittenValues(reports)));
+    all = withWriters(all, ExcerptReader.installers(spark, path, first.versionedKeys(reports)));
     ExcerptCertificates x = first;
     if (all.length > ids.length) {
-      x = new ExcerptCertificates(txns, keyNames);
-      x.index(ExcerptReader.read(spark, path, display, all));
+      x = new ExcerptCertificates(txns, keyNames, predicates);
+      x.index(ExcerptReader.read(spark, path, display, all, rowFields));
     }
     return x.restateAll(reports, all.length);
   }
@@ -99,8 +108,15 @@ final class ExcerptCertificates {
     List<LevelReport> out = new ArrayList<>();
     for (LevelReport l : reports) {
       List<Certificate> certs = new ArrayList<>();
-      for (Certificate c : l.certificates()) {
-        certs.add(restated.computeIfAbsent(c, k -> restate(k, l.level())));
+      try {
+        for (Certificate c : l.certificates()) {
+          certs.add(restated.computeIfAbsent(c, k -> restate(k, l.level())));
+        }
+      } catch (Uncertified e) {
+        // as in-process (the level pipeline): UNKNOWN, never a violation without a certificate
+        out.add(new LevelReport(l.level(), Verdict.UNKNOWN, PredicateReads.uncertified(
+            e.getMessage()), List.of(), Map.of(), null, l.elapsedNanos(), l.path()));
+        continue;
       }
       out.add(new LevelReport(l.level(), l.verdict(), l.reason(), certs, l.counts(), l.witness(),
           l.elapsedNanos(), l.path()));
@@ -110,7 +126,9 @@ final class ExcerptCertificates {
         + "and the writers of the values their RW edges read, read back from the input (edges, "
         + "closure, SI's rule, stated version orders)" + (listsChecked == 0 ? ""
         : ", and " + listsChecked + " list-order certificate(s) (IncompatibleOrder, "
-        + "DuplicateElements) on their read lists") + "; other non-cycle certificates and "
+        + "DuplicateElements) on their read lists") + (predicatesChecked == 0 ? ""
+        : ", and " + predicatesChecked + " PredicateMismatch certificate(s) on every version of "
+        + "their keys") + "; other non-cycle certificates and "
         + "witnesses are not re-checked");
   }
 
@@ -135,6 +153,38 @@ final class ExcerptCertificates {
       }
     }
     return out;
+  }
+
+  /**
+   * The keys, as the input stores them, whose every version the checks read: the key of a
+   * PredicateMismatch certificate (no version of it matches), and the key of a cycle's RW edge
+   * whose reader read by predicate (the version it saw is one its predicate reads allow, the
+   * latest by real time first, chosen among all of the key's versions as in-process).
+   */
+  private List<Object> versionedKeys(List<LevelReport> reports) {
+    List<Object> out = new ArrayList<>();
+    for (LevelReport l : reports) {
+      for (Certificate c : l.certificates()) {
+        if (PredicateAnomalyCheck.covers(c.anomaly())) {
+          out.add(h.keys().decode(key(c.keys()[0])));
+        }
+        for (Edge e : isGraphCycle(c) ? c.edges() : List.<Edge>of()) {
+          if (e.type() == EdgeType.RW && readsByPredicate(txn(e.from()))) {
+            out.add(h.keys().decode(key(e.key())));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private boolean readsByPredicate(int t) {
+    for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+      if (h.predicate(o) != null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static long[] withWriters(long[] ids, long[] writers) {
@@ -203,6 +253,9 @@ final class ExcerptCertificates {
       }
       Certificate cycle = new CertificateFactory(h).cycle(edges, c.choices(), reads);
       Check check = CycleCheck.check(h, level, cycle.edges(), cycle.reads());
+      if (!check.valid() && predicates.plain().virtualKeyCount() > 0) {
+        throw new Uncertified(check.problem());
+      }
       if (!check.valid()) {
         throw new IllegalStateException("the independent checker rejected the certificate "
             + CertificateSummary.of(h, cycle) + ": " + check.problem());
@@ -229,15 +282,29 @@ final class ExcerptCertificates {
       read.add(new Edge(e.from(), e.to(), e.type(), e.key(), h.opValue(os[0])));
     }
     Certificate out = new Certificate(c.anomaly(), ts, ks, os, read, c.choices());
-    if (ListAnomalyCheck.covers(out.anomaly())) {
-      Check check = ListAnomalyCheck.check(h, out);
+    boolean list = ListAnomalyCheck.covers(out.anomaly());
+    if (list || PredicateAnomalyCheck.covers(out.anomaly())) {
+      Check check = list ? ListAnomalyCheck.check(h, out) : PredicateAnomalyCheck.check(h, out);
       if (!check.valid()) {
         throw new IllegalStateException("the independent checker rejected the certificate "
             + CertificateSummary.of(h, out) + ": " + check.problem());
       }
-      listsChecked++;
+      listsChecked += list ? 1 : 0;
+      predicatesChecked += list ? 0 : 1;
     }
     return out;
+  }
+
+  /**
+   * The checker rejected a cycle through a predicate read of a field some versions inherit
+   * (the graph orders it as a key of its own): the level is UNKNOWN, as in-process.
+   */
+  private static final class Uncertified extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Uncertified(String problem) {
+      super(problem, null, false, false);
+    }
   }
 
   private int txn(int t) {

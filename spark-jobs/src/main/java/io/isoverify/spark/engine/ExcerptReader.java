@@ -6,9 +6,8 @@ import io.isoverify.history.History;
 import io.isoverify.history.HistoryBuilder;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
-import io.isoverify.history.Outcome;
-import io.isoverify.history.PredicateRead;
 import io.isoverify.history.io.ParquetHistorySchema;
+import io.isoverify.spark.stages.HistoryRows;
 import io.isoverify.spark.stages.OpColumns;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,6 +15,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
@@ -30,20 +30,24 @@ import org.apache.spark.sql.SparkSession;
 final class ExcerptReader {
   private ExcerptReader() {}
 
-  /** The transactions with the ids {@code txnIds} of the history at {@code path}. */
-  static History read(SparkSession spark, String path, String display, long[] txnIds) {
+  /**
+   * The transactions with the ids {@code txnIds} of the history at {@code path}, with the
+   * row fields their writes set when {@code rowFields} (the history has predicate reads).
+   */
+  static History read(SparkSession spark, String path, String display, long[] txnIds,
+      boolean rowFields) {
     Object[] ids = new Object[txnIds.length];
     for (int i = 0; i < ids.length; i++) {
       ids[i] = txnIds[i];
     }
-    List<Row> rows = new ArrayList<>(OpColumns.read(spark, path)
+    List<Row> rows = new ArrayList<>(OpColumns.read(spark, path, rowFields)
         .where(col(ParquetHistorySchema.TXN).isin(ids)).collectAsList());
-    rows.sort(Comparator.comparingLong((Row r) -> number(r, OpColumns.TXN_I))
-        .thenComparingLong(r -> number(r, OpColumns.OP_POS_I)));
+    rows.sort(Comparator.comparingLong((Row r) -> HistoryRows.number(r, OpColumns.TXN_I))
+        .thenComparingLong(r -> HistoryRows.number(r, OpColumns.OP_POS_I)));
     HistoryBuilder b = new HistoryBuilder(display);
     try {
       for (Row r : rows) {
-        add(b, r);
+        HistoryRows.add(b, r, display);
       }
       return b.build();
     } catch (InvalidHistoryException e) {
@@ -65,16 +69,34 @@ final class ExcerptReader {
     for (Object[] kv : keyValues) {
       wanted.add(List.of(kv[0], kv[1]));
     }
-    Object[] installing = Arrays.stream(OpKind.values()).filter(OpKind::installsVersion)
-        .map(OpKind::code).toArray();
-    List<Row> rows = OpColumns.read(spark, path)
-        .where(col(ParquetHistorySchema.KEY).isin(keyValues.stream().map(kv -> kv[0]).distinct().toArray())
-            .and(col(ParquetHistorySchema.VALUE).isin(keyValues.stream().map(kv -> kv[1]).distinct().toArray()))
-            .and(col(ParquetHistorySchema.KIND).isin(installing)))
+    List<Row> rows = installing(spark, path, keyValues.stream().map(kv -> kv[0]).toList())
+        .where(col(ParquetHistorySchema.VALUE).isin(keyValues.stream().map(kv -> kv[1]).distinct().toArray()))
         .collectAsList();
     return rows.stream()
         .filter(r -> wanted.contains(List.of(name(r.get(OpColumns.KEY_I)), name(r.get(OpColumns.VALUE_I)))))
-        .mapToLong(r -> number(r, OpColumns.TXN_I)).distinct().sorted().toArray();
+        .mapToLong(r -> HistoryRows.number(r, OpColumns.TXN_I)).distinct().sorted().toArray();
+  }
+
+  /**
+   * The ids of the transactions that install a version of one of {@code keys} (names as
+   * {@link io.isoverify.history.Dictionary#decode} gives them): one scan filtered on key and
+   * kind.
+   */
+  static long[] installers(SparkSession spark, String path, List<Object> keys) {
+    if (keys.isEmpty()) {
+      return new long[0];
+    }
+    return installing(spark, path, keys).collectAsList().stream()
+        .mapToLong(r -> HistoryRows.number(r, OpColumns.TXN_I)).distinct().sorted().toArray();
+  }
+
+  /** The rows that install a version of one of {@code keys}. */
+  private static Dataset<Row> installing(SparkSession spark, String path, List<Object> keys) {
+    Object[] kinds = Arrays.stream(OpKind.values()).filter(OpKind::installsVersion)
+        .map(OpKind::code).toArray();
+    return OpColumns.read(spark, path)
+        .where(col(ParquetHistorySchema.KEY).isin(keys.stream().distinct().toArray())
+            .and(col(ParquetHistorySchema.KIND).isin(kinds)));
   }
 
   /** A key or value as the Dictionary keeps it: a Long or a String. */
@@ -82,37 +104,4 @@ final class ExcerptReader {
     return v instanceof Number n ? (Object) n.longValue() : v.toString();
   }
 
-  private static void add(HistoryBuilder b, Row r) throws InvalidHistoryException {
-    OpKind kind = OpKind.ofCode(r.getString(OpColumns.KIND_I));
-    boolean pr = kind == OpKind.PREDICATE_READ;
-    int key = r.isNullAt(OpColumns.KEY_I) ? -1 : b.keys().encode(r.get(OpColumns.KEY_I));
-    int value = pr ? History.NO_VALUE
-        : r.isNullAt(OpColumns.VALUE_I) ? History.INITIAL : b.values().encode(r.get(OpColumns.VALUE_I));
-    b.add(number(r, OpColumns.ROW), b.sessions().encode(r.get(OpColumns.SESSION_I)),
-        number(r, OpColumns.TXN_I), (int) number(r, OpColumns.TXN_POS_I),
-        (int) number(r, OpColumns.OP_POS_I), kind, key, value,
-        Outcome.ofCode(r.getString(OpColumns.OUTCOME_I)), time(r, OpColumns.START_I),
-        time(r, OpColumns.END_I));
-    if (!r.isNullAt(OpColumns.LIST_I)) {
-      List<Object> list = r.getList(OpColumns.LIST_I);
-      int[] codes = new int[list.size()];
-      for (int i = 0; i < codes.length; i++) {
-        codes[i] = b.values().encode(list.get(i));
-      }
-      b.attachReadList(codes);
-    }
-    if (pr) {
-      int p = OpColumns.PRED_I;
-      b.attachPredicate(new PredicateRead(number(r, p), number(r, p + 1), number(r, p + 2),
-          (int) number(r, p + 3)));
-    }
-  }
-
-  private static long number(Row r, int i) {
-    return ((Number) r.get(i)).longValue();
-  }
-
-  private static long time(Row r, int i) {
-    return r.isNullAt(i) ? History.NO_TIME : number(r, i);
-  }
 }

@@ -4,7 +4,7 @@ import io.isoverify.engine.DeferredCertifier;
 import io.isoverify.engine.LevelPipeline;
 import io.isoverify.engine.LevelResult;
 import io.isoverify.engine.ProgressListener;
-import io.isoverify.engine.UncheckedInformation;
+import io.isoverify.engine.PredicateReads;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.PartitionOptions;
 import io.isoverify.graph.Partitioner;
@@ -82,19 +82,22 @@ final class GraphPhase {
    * @param a holds the graph input, null when the history has non-cycle anomalies (no graph
    *     is built; every level is VIOLATED by them); emptied here, so that the last level's
    *     partitioner can let the arrays go once its known graph is built, as in-process
+   * @param predicates what the predicate reads say, in the run's ids (their observations are
+   *     WR constraints of the graph, as in-process)
    * @param readLists whether some row holds a read list (then no level takes the
    *     mini-transaction path, as in-process)
    */
   static Map<Level, LevelResult> check(SparkSession spark, TxnColumns txns, int keyCount,
       GraphInputStage.Arrays[] a, NonCycleFindings found, long nonCycleNanos, Set<Level> levels,
-      Supplier<String> duplicateReason, UncheckedInformation unchecked, boolean readLists,
+      Supplier<String> duplicateReason, PredicateReads predicates, boolean readLists,
       ProgressListener progress, LinkedHashMap<String, Long> phases) {
-    PolygraphInput[] in = {a[0] == null ? null : input(txns, keyCount, a[0])};
+    PolygraphInput[] in = {a[0] == null ? null
+        : input(txns, keyCount, a[0]).withPredicateObservations(predicates.plain())};
     a[0] = null;
     // the last level searched lets the input go (levels a stronger one implies are not
     // searched, so the order's last is the last that can be)
     List<Level> order = LevelPipeline.order(levels, found.clean() && found.duplicate() == null,
-        level -> unchecked);
+        predicates::unchecked);
     Level last = order.get(order.size() - 1);
     GraphxScc graphx = new GraphxScc(JavaSparkContext.fromSparkContext(spark.sparkContext()));
     PartitionOptions options = PartitionOptions.defaults()
@@ -103,11 +106,11 @@ final class GraphPhase {
     Map<Level, LevelResult> out = new LevelPipeline(
         (components, level) -> solve(spark, components, level, phases, progress), progress)
         .verify(levels, found, nonCycleNanos,
-            () -> in[0].shape(readLists ? 1 : 0, unchecked.predicateReads(),
-                t -> "T" + txns.txnId[t]),
-            (level, path, p) -> new PartitionInput(Partitioner.partition(
-                LevelPipeline.lastUse(in, level == last), level, options.withProgress(p), path)),
-            duplicateReason, unchecked, new DeferredCertifier());
+            () -> in[0].shape(readLists ? 1 : 0, predicates.count(), t -> "T" + txns.txnId[t]),
+            (level, path, p) -> new PartitionInput(Partitioner.partition(predicates.forLevel(
+                LevelPipeline.lastUse(in, level == last), level), level, options.withProgress(p),
+                path)),
+            duplicateReason, predicates::unchecked, new DeferredCertifier());
     if (graphx.nanos() > 0) {
       phases.put("P-SCC on GraphX (in partition)", graphx.nanos());
     }

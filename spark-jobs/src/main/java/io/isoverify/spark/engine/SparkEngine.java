@@ -7,17 +7,19 @@ import io.isoverify.engine.LevelPipeline;
 import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.LevelResult;
 import io.isoverify.engine.ProgressListener;
-import io.isoverify.engine.UncheckedInformation;
+import io.isoverify.engine.PredicateReads;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.History;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.Outcome;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
+import io.isoverify.history.anomaly.WrConstraint;
 import io.isoverify.history.check.DuplicateWrite;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.ListOrders;
 import io.isoverify.history.check.NonCycleFindings;
+import io.isoverify.history.check.PredicateObservations;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.spark.stages.GraphInputStage;
 import io.isoverify.spark.stages.HistoryStage;
@@ -25,6 +27,7 @@ import io.isoverify.spark.stages.KeyStage;
 import io.isoverify.spark.stages.ListStage;
 import io.isoverify.spark.stages.NameLookup;
 import io.isoverify.spark.stages.NonCycleStage;
+import io.isoverify.spark.stages.PredicateStage;
 import io.isoverify.spark.stages.TxnColumns;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -89,7 +92,9 @@ public final class SparkEngine {
     phases.put("encode", t2 - t1);
     phase("non-cycle checks");
     ListOrders lists = ListStage.run(keys, txns, examples).lists();
-    NonCycleFindings f = NonCycleStage.run(keys, txns, lists, examples);
+    PredicateReads predicates = predicates(h, keys);
+    NonCycleFindings f = predicates.plain()
+        .addedTo(NonCycleStage.run(keys, txns, lists, examples), examples);
     long t3 = System.nanoTime();
     phases.put("non-cycle checks", t3 - t2);
     // held in an array that the graph phase empties: no local here keeps the arrays
@@ -101,9 +106,10 @@ public final class SparkEngine {
     }
     keys = null; // the blocks: the graph phase needs the driver's memory
     Map<Level, LevelResult> results = GraphPhase.check(spark, txns, keyCount, arrays, f, t3 - t2,
-        new LinkedHashSet<>(levels), () -> refusal(h, keyFirstOp, f.duplicate()), unchecked(path),
+        new LinkedHashSet<>(levels), () -> refusal(h, keyFirstOp, f.duplicate()), predicates,
         h.readLists(), progress, phases);
-    List<LevelReport> reports = LevelReport.of(levels, results, phases);
+    List<LevelReport> reports = realKeys(LevelReport.of(levels, results, phases),
+        predicates.plain());
     Names names = new Names();
     for (LevelReport r : reports) {
       names.add(r.certificates());
@@ -123,22 +129,49 @@ public final class SparkEngine {
     names.keys.forEach(k -> keyNames.put(k, lookup.key(keyFirstOp[k])));
     long t5 = System.nanoTime();
     phase("excerpt");
-    Excerpt excerpt = ExcerptCertificates.of(spark, path, display, txns, reports, keyNames);
+    Excerpt excerpt = ExcerptCertificates.of(spark, path, display, txns, reports, keyNames,
+        predicates);
     phases.put("excerpt", System.nanoTime() - t5);
     return new SparkRun(h.sessionNames().length, txns.count(), ops, keyCount,
         timestamps, outcomes, phases, excerpt);
   }
 
+  /** The predicate reads and what they say ({@link PredicateStage}), in this run's ids. */
+  private PredicateReads predicates(HistoryStage.Result h, KeyStage.Result keys)
+      throws InvalidHistoryException {
+    PredicateStage.Result p = PredicateStage.run(spark, h, keys);
+    return p.predicateReads() == 0 ? PredicateReads.NONE
+        : new PredicateReads(p.predicateReads(), p.plain(), p.realTime());
+  }
+
   /**
-   * The predicate reads of the input (which this engine does not check yet): counted by a scan of their
-   * columns only, and only when the input has such columns.
+   * The reports with every key code of their certificates a key of the history: the graph
+   * orders a field some versions of a key inherit as a virtual key of its own (history's
+   * {@link PredicateObservations#realKey}); the in-process certificates name the key.
    */
-  private UncheckedInformation unchecked(String path) {
-    Dataset<Row> raw = spark.read().parquet(path);
-    Set<String> have = Set.of(raw.columns());
-    long predicates = have.contains("pred_field")
-        ? raw.filter(col("kind").equalTo(OpKind.PREDICATE_READ.code())).count() : 0;
-    return new UncheckedInformation(predicates);
+  private static List<LevelReport> realKeys(List<LevelReport> reports, PredicateObservations o) {
+    if (o.virtualKeyCount() == 0) {
+      return reports;
+    }
+    List<LevelReport> out = new java.util.ArrayList<>();
+    for (LevelReport l : reports) {
+      out.add(new LevelReport(l.level(), l.verdict(), l.reason(),
+          l.certificates().stream().map(c -> realKeys(c, o)).toList(), l.counts(), l.witness(),
+          l.elapsedNanos(), l.path()));
+    }
+    return out;
+  }
+
+  private static Certificate realKeys(Certificate c, PredicateObservations o) {
+    int[] keys = c.keys().clone();
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = keys[i] < 0 ? keys[i] : o.realKey(keys[i]);
+    }
+    List<Edge> edges = c.edges().stream().map(e -> new Edge(e.from(), e.to(), e.type(),
+        e.key() < 0 ? e.key() : o.realKey(e.key()), e.value())).toList();
+    List<WrConstraint> reads = c.reads().stream().map(r -> new WrConstraint(r.reader(), r.op(),
+        o.realKey(r.key()), r.value(), r.writers(), r.assumed())).toList();
+    return new Certificate(c.anomaly(), c.txns(), keys, c.ops(), edges, c.choices(), reads);
   }
 
   private void phase(String name) {

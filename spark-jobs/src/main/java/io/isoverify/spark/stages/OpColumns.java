@@ -1,5 +1,6 @@
 package io.isoverify.spark.stages;
 
+import io.isoverify.history.io.ParquetHistorySchema;
 import io.isoverify.history.validation.RowFields;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,12 +24,15 @@ import org.apache.spark.sql.functions;
  *   2..11  session, txn, txn_pos, op_pos, kind, key, value, outcome, start_ts, end_ts
  *   12..15 pred_field, pred_low, pred_high, pred_matched
  *   16     read_list   array of value, or null
+ *   17     row_fields  array of long, or null (only from {@link #read(SparkSession, String,
+ *                      boolean)} with row fields)
  * </pre>
  * Columns 2..15 are the {@link RowFields} columns in their order: column
  * {@code FIELDS + f} holds field {@code f}. session, key and value keep their stored type
  * (long or string); integer columns may be int or long.
  */
 public final class OpColumns {
+  private static final String ROW_FIELDS = ParquetHistorySchema.ROW_FIELDS;
   public static final int FILE = 0;
   public static final int ROW = 1;
   /** The index of the first {@link RowFields} column. */
@@ -45,11 +49,20 @@ public final class OpColumns {
   public static final int END_I = FIELDS + RowFields.END_TS;
   public static final int PRED_I = FIELDS + RowFields.PRED_FIELD;
   public static final int LIST_I = FIELDS + RowFields.NAMES.length;
+  public static final int ROW_FIELDS_I = LIST_I + 1;
 
   private OpColumns() {}
 
   /** The rows of the history at {@code path} (a file or a folder of part files). */
   public static Dataset<Row> read(SparkSession spark, String path) {
+    return read(spark, path, false);
+  }
+
+  /**
+   * The same, with the {@code row_fields} column last when {@code rowFields} (null when the
+   * file lacks it: {@link #hasRowFields}).
+   */
+  public static Dataset<Row> read(SparkSession spark, String path, boolean rowFields) {
     Dataset<Row> raw = spark.read().parquet(path);
     Set<String> have = Set.of(raw.columns());
     List<Column> cols = new ArrayList<>();
@@ -62,7 +75,16 @@ public final class OpColumns {
     }
     cols.add(have.contains("read_list") ? functions.col("read_list")
         : functions.lit(null).cast("array<long>").as("read_list"));
+    if (rowFields) {
+      cols.add(have.contains(ROW_FIELDS) ? functions.col(ROW_FIELDS)
+          : functions.lit(null).cast("array<long>").as(ROW_FIELDS));
+    }
     return raw.select(cols.toArray(new Column[0]));
+  }
+
+  /** Whether the input has the {@code row_fields} column (vbox's row fields of writes). */
+  public static boolean hasRowFields(SparkSession spark, String path) {
+    return Set.of(spark.read().parquet(path).columns()).contains(ROW_FIELDS);
   }
 
   /**

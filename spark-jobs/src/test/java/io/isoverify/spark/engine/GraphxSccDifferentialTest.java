@@ -5,7 +5,7 @@ import io.isoverify.engine.InProcessVerifier;
 import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.LevelResult;
 import io.isoverify.engine.ProgressListener;
-import io.isoverify.engine.UncheckedInformation;
+import io.isoverify.engine.PredicateReads;
 import io.isoverify.engine.VerifierOptions;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.Partition;
@@ -178,7 +178,7 @@ class GraphxSccDifferentialTest {
     Map<Level, LevelResult> results = GraphPhase.check(spark, read.txns(), keys.keyCount(),
         new GraphInputStage.Arrays[] {arrays},
         new NonCycleFindings(List.of(), Map.of(), null), 0, new LinkedHashSet<>(levels), () -> "",
-        UncheckedInformation.NONE, read.readLists(), ProgressListener.NONE, phases);
+        PredicateReads.NONE, read.readLists(), ProgressListener.NONE, phases);
     return LevelReport.of(levels, results, phases);
   }
 

@@ -1,0 +1,61 @@
+package io.isoverify.engine;
+
+import io.isoverify.graph.PolygraphInput;
+import io.isoverify.history.History;
+import io.isoverify.history.check.Level;
+import io.isoverify.history.check.PredicateObservations;
+
+/**
+ * A history's predicate reads (vbox) as both engines check them: how many there are, and
+ * what they say about the versions their transactions saw (history's {@link
+ * PredicateObservations}), for every level and for SSER, whose real-time order rules some
+ * candidates out (vbox 4.4). The in-process engine computes them on its History ({@link
+ * #of}); the Spark engine on the part of the history they need, renumbered into its ids.
+ * O(1) per question.
+ *
+ * @param count the predicate reads (operations of kind pr)
+ * @param plain the observations of SER and SI ({@link PredicateObservations#NONE} when none)
+ * @param realTime SSER's; the same object as {@code plain} when no transaction has timestamps
+ */
+public record PredicateReads(long count, PredicateObservations plain,
+    PredicateObservations realTime) {
+  /** A history without predicate reads. */
+  public static final PredicateReads NONE =
+      new PredicateReads(0, PredicateObservations.NONE, PredicateObservations.NONE);
+
+  /** The predicate reads of a history held in memory. */
+  public static PredicateReads of(History h) {
+    return h.predicates().isEmpty() ? NONE : new PredicateReads(h.predicates().size(),
+        PredicateObservations.of(h), PredicateObservations.realTime(h));
+  }
+
+  /** The observations {@code level}'s graph uses. */
+  public PredicateObservations at(Level level) {
+    return level == Level.SSER ? realTime : plain;
+  }
+
+  /** What {@code level}'s check leaves unchecked of them. */
+  public UncheckedInformation unchecked(Level level) {
+    return UncheckedInformation.of(count, at(level));
+  }
+
+  /**
+   * The input of {@code level}'s graph from one that holds {@link #plain}: SSER's leaves out
+   * the candidates real time rules out.
+   */
+  public PolygraphInput forLevel(PolygraphInput in, Level level) {
+    return at(level) != plain ? in.withPredicateObservations(at(level)) : in;
+  }
+
+  /**
+   * Why a level is UNKNOWN when the checker rejects the certificate of a violation found in a
+   * history whose predicate reads test a field that some versions inherit (their writers did
+   * not set it): the graph orders such a field as a key of its own, and a cycle through it
+   * can contradict the key's order as the checker reads it.
+   */
+  public static String uncertified(String problem) {
+    return "a violation was found through a predicate read of a field that some versions "
+        + "inherit from the one before (their writers did not set it), but its certificate "
+        + "cannot be re-checked yet (" + problem + ")";
+  }
+}
