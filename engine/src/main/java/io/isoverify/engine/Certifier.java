@@ -58,4 +58,9 @@ public interface Certifier {
    * {@code level}); null where the engine cannot replay one.
    */
   Witness implied(Level level, Witness stronger);
+
+  /** Whether the checker replays the witnesses this certifier gives (the report says so). */
+  default boolean replays() {
+    return true;
+  }
 }

@@ -10,6 +10,7 @@ import io.isoverify.history.explain.CycleClassifier;
 import io.isoverify.solver.SolveResult;
 import io.isoverify.solver.SolverInput;
 import io.isoverify.solver.Witness;
+import io.isoverify.solver.WitnessBuilder;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -19,8 +20,9 @@ import java.util.Set;
  * becomes a certificate of typed edges, named by the one classifier
  * ({@link CycleClassifier#anomalyOf}), with no values and no operations; the engine restates
  * it on the excerpt of the history it mentions and re-checks it there. Conflict cores are
- * not kept (re-checking one needs the component's constraints and the whole history) and no
- * witness is built (replaying one needs the whole history); the report says so.
+ * not kept (re-checking one needs the component's constraints and the whole history), and
+ * witnesses are not replayed (that needs the whole history): only SSER's is built, for the
+ * weaker levels that take it ({@link #witness}); the report says so.
  */
 public final class DeferredCertifier implements Certifier {
   @Override
@@ -57,14 +59,33 @@ public final class DeferredCertifier implements Certifier {
     return List.of();
   }
 
+  /**
+   * SSER's witness only, not replayed: a weaker level that cannot hold by its own search
+   * (predicate reads over the candidate cap, which real time cuts down; a limit) takes it
+   * ({@link LevelPipeline#order}), as in-process. The witnesses of other levels are not
+   * built: nothing takes them and the driver's memory is better spent on the graph.
+   */
   @Override
   public Witness witness(Level level, SolverInput in, List<Component> components,
       List<SolveResult> results) {
-    return null;
+    if (level != Level.SSER) {
+      return null;
+    }
+    int txns = 0;
+    for (int v = 0; v < in.vertexCount(); v++) {
+      txns = Math.max(txns, in.txnOf(v) + 1);
+    }
+    return new WitnessBuilder(in, txns, components, results).build(level);
+  }
+
+  /** {@code stronger} as one of {@code level} ({@link Witness#as}), not replayed. */
+  @Override
+  public Witness implied(Level level, Witness stronger) {
+    return stronger.as(level);
   }
 
   @Override
-  public Witness implied(Level level, Witness stronger) {
-    return null;
+  public boolean replays() {
+    return false;
   }
 }

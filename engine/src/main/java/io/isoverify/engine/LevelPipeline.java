@@ -225,8 +225,9 @@ public final class LevelPipeline {
         before.components(), before.solve(), before.check() + System.nanoTime() - t0);
     return new LevelResult(level, Verdict.HOLDS, "", List.of(), List.of(), w,
         new SolveStats(0, 0, 0, 0, 0, 0), nanos, Map.of(), new PathChoice(CheckPath.IMPLIED,
-            stronger.level() + " holds" + why + ", and its witness, replayed as one of " + level
-                + ", is this level's"));
+            stronger.level() + " holds" + why + ", and its witness, " + (certifier.replays()
+                ? "replayed as one of " + level + ", is this level's" : "taken as one of " + level
+                + ", is this level's (not replayed: the Spark driver does not hold the history)")));
   }
 
   /**

@@ -38,6 +38,15 @@ public record LevelReport(Level level, Verdict verdict, String reason, List<Cert
    */
   public static List<LevelReport> of(List<Level> levels, Map<Level, LevelResult> results,
       LinkedHashMap<String, Long> phases) {
+    return of(levels, results, phases, true);
+  }
+
+  /**
+   * The same, where {@code replayed} says whether the checker replayed the witnesses (not on
+   * the Spark driver, which does not hold the history: {@link Certifier#replays}).
+   */
+  public static List<LevelReport> of(List<Level> levels, Map<Level, LevelResult> results,
+      LinkedHashMap<String, Long> phases, boolean replayed) {
     List<LevelReport> out = new ArrayList<>();
     for (Level level : levels) {
       LevelResult r = results.get(level);
@@ -50,12 +59,12 @@ public record LevelReport(Level level, Verdict verdict, String reason, List<Cert
       phases.put(prefix + "solve", n.solve());
       phases.put(prefix + "check", n.check());
       out.add(new LevelReport(level, r.verdict(), r.reason().isEmpty() ? null : r.reason(),
-          r.certificates(), r.counts(), witness(r), n.total(), r.path()));
+          r.certificates(), r.counts(), witness(r, replayed), n.total(), r.path()));
     }
     return out;
   }
 
-  private static String witness(LevelResult r) {
+  private static String witness(LevelResult r, boolean replayed) {
     if (r.verdict() != Verdict.HOLDS) {
       return null;
     }
@@ -67,8 +76,9 @@ public record LevelReport(Level level, Verdict verdict, String reason, List<Cert
       };
     }
     int n = r.witness().order().length;
+    String checked = replayed ? ", re-checked" : " (not replayed: the driver does not hold the history)";
     return r.level() == Level.SI
-        ? "witness: a commit order and start points of " + n + " transactions, re-checked"
-        : "witness: a serial order of " + n + " transactions, re-checked";
+        ? "witness: a commit order and start points of " + n + " transactions" + checked
+        : "witness: a serial order of " + n + " transactions" + checked;
   }
 }

@@ -4,10 +4,10 @@ import io.isoverify.history.check.PredicateObservations;
 
 /**
  * What a history carries that the check did not use, so that a level is never said to hold
- * on part of the evidence. Predicate reads (vbox) are checked by the in-process engine
- * (history's {@link PredicateObservations}, as WR constraints of the polygraph), except the
- * places it names; an engine that does not check them at all (the Spark engine, for now)
- * says so. (List-append reads are checked whole by both engines: history's list rules,
+ * on part of the evidence. Predicate reads (vbox) are checked by both engines (history's
+ * {@link PredicateObservations}, as WR constraints of the polygraph; {@link PredicateReads}),
+ * except the places they name; a graph that does not use them at all (some of the tests'
+ * pipelines) says so. (List-append reads are checked whole by both engines: history's list rules,
  * Elle's inference.) A level whose search finds no violation is then UNKNOWN with {@link
  * #reason()}, not HOLDS; a violation found stays one, since its certificate rests only on
  * what was checked. O(1) once counted.

@@ -19,13 +19,13 @@ import java.util.Random;
  * the snapshot. Some transactions abort; some results are corrupted afterwards (a row added
  * to or dropped from a predicate's result). Written values are unique per history.
  */
-final class RandomPredicateHistories {
+public final class RandomPredicateHistories {
   private static final String[] KEYS = {"x", "y", "z"};
 
   private RandomPredicateHistories() {
   }
 
-  static History of(long seed) {
+  public static History of(long seed) {
     return HistoryDsl.parse(text(seed));
   }
 

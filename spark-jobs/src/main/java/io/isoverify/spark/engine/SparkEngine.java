@@ -108,7 +108,7 @@ public final class SparkEngine {
     Map<Level, LevelResult> results = GraphPhase.check(spark, txns, keyCount, arrays, f, t3 - t2,
         new LinkedHashSet<>(levels), () -> refusal(h, keyFirstOp, f.duplicate()), predicates,
         h.readLists(), progress, phases);
-    List<LevelReport> reports = realKeys(LevelReport.of(levels, results, phases),
+    List<LevelReport> reports = realKeys(LevelReport.of(levels, results, phases, false),
         predicates.plain());
     Names names = new Names();
     for (LevelReport r : reports) {

@@ -4,6 +4,8 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.exists;
 import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.size;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
 
 import io.isoverify.history.History;
 import io.isoverify.history.IndexSort;
@@ -18,6 +20,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.FilterFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -31,10 +34,11 @@ import org.apache.spark.sql.SparkSession;
  *
  * <p>A predicate read ranges over every key the history writes, so its observations need
  * every version of every key with the fields it sets. The stage brings exactly that to the
- * driver: one scan filtered on the executors keeps the rows that install a version (with
- * {@code row_fields}), every row of a transaction with a predicate read (its matched rows and
- * its own writes), and each key's first row (whose name gives the key's code). The driver
- * builds them into a History whose keys are numbered in the run's key order, computes the
+ * driver: a scan filtered on the executors finds each key's first row (its name, for the
+ * key's code), and a second one streams, a partition at a time, every row of the transactions
+ * that install a version (with {@code row_fields}) or read by predicate (their matched rows
+ * and their own writes). The driver builds them into a History whose keys are the run's, in
+ * the run's order ({@link PredicatePart}), computes the
  * observations there (those of every level and SSER's, {@link PredicateObservations#of},
  * {@link PredicateObservations#realTime}) and renumbers them into the run's ids
  * ({@link PredicateObservations#renumbered}). Read-only transactions without a predicate
@@ -42,8 +46,8 @@ import org.apache.spark.sql.SparkSession;
  * field, value pairs), which the read stage does not read, with the in-process reader's
  * messages.
  *
- * <p>Cost: a scan of the txn and kind columns (the transactions with predicate reads), a
- * filtered scan of the rows above, and on the driver about what the in-process engine holds
+ * <p>Cost: a scan of the txn and kind columns (which transactions write or read by
+ * predicate), a filtered scan of the rows above, and on the driver about what the in-process engine holds
  * for those rows (a History of the writes and predicate readers) plus the observations;
  * O(rows kept log rows kept) for the sort, then {@link PredicateObservations}' own cost.
  */
@@ -62,16 +66,43 @@ public final class PredicateStage {
     static final Result NONE = new Result(0, PredicateObservations.NONE, PredicateObservations.NONE);
   }
 
-  /** Which rows the driver needs, decided on the executors. */
-  private record Keep(TxnIndex index, int[] opStart, BitSet predicateTxns, int[] firstOps)
-      implements Serializable {
-    boolean keep(Row r) {
-      int t = index.t(HistoryRows.number(r, OpColumns.TXN_I));
-      if (predicateTxns.get(t) || OpKind.ofCode(r.getString(OpColumns.KIND_I)).installsVersion()) {
-        return true;
+  /**
+   * Which rows the driver needs, decided on the executors: those of the part's transactions,
+   * and the first row of each key (its name).
+   */
+  private record Keep(TxnIndex index, int[] opStart, BitSet partTxns, int[] keyFirstOp,
+      int[] sortedFirstOps, int[] byOp) implements Serializable {
+    Keep(TxnIndex index, int[] opStart, BitSet partTxns, int[] keyFirstOp) {
+      this(index, opStart, partTxns, keyFirstOp, sortedFirstOps(keyFirstOp), byFirstOp(keyFirstOp));
+    }
+
+    boolean inPart(Row r) {
+      return partTxns.get(index.t(HistoryRows.number(r, OpColumns.TXN_I)));
+    }
+
+    /** The position in {@link #sortedFirstOps} of the row's operation, or negative. */
+    int firstOf(Row r) {
+      return r.isNullAt(OpColumns.KEY_I) ? -1 : Arrays.binarySearch(sortedFirstOps, op(r));
+    }
+
+    int op(Row r) {
+      return opStart[index.t(HistoryRows.number(r, OpColumns.TXN_I))]
+          + (int) HistoryRows.number(r, OpColumns.OP_POS_I);
+    }
+
+    private static int[] sortedFirstOps(int[] keyFirstOp) {
+      int[] s = keyFirstOp.clone();
+      Arrays.sort(s);
+      return s;
+    }
+
+    /** The key codes in the order of their first operations. */
+    private static int[] byFirstOp(int[] keyFirstOp) {
+      long[] first = new long[keyFirstOp.length];
+      for (int k = 0; k < first.length; k++) {
+        first[k] = keyFirstOp[k];
       }
-      return !r.isNullAt(OpColumns.KEY_I) && Arrays.binarySearch(firstOps,
-          opStart[t] + (int) HistoryRows.number(r, OpColumns.OP_POS_I)) >= 0;
+      return IndexSort.byKey(first, first.length);
     }
   }
 
@@ -93,39 +124,48 @@ public final class PredicateStage {
       return Result.NONE;
     }
     TxnColumns txns = h.txns();
-    BitSet predicateTxns = new BitSet(txns.count());
+    // the part: every transaction that installs a version or reads by predicate, whole
+    Object[] partKinds = Arrays.stream(OpKind.values())
+        .filter(k -> k.installsVersion() || k == OpKind.PREDICATE_READ).map(OpKind::code).toArray();
+    Column kind = col(ParquetHistorySchema.KIND);
+    BitSet partTxns = new BitSet(txns.count());
     long predicateReads = 0;
-    for (Row r : raw.filter(col(ParquetHistorySchema.KIND).equalTo(OpKind.PREDICATE_READ.code()))
-        .groupBy(ParquetHistorySchema.TXN).count().collectAsList()) {
-      predicateTxns.set(h.index().t(HistoryRows.number(r, 0)));
-      predicateReads += r.getLong(1);
+    for (Row r : raw.filter(kind.isin(partKinds)).groupBy(ParquetHistorySchema.TXN)
+        .agg(sum(when(kind.equalTo(OpKind.PREDICATE_READ.code()), 1).otherwise(0)))
+        .collectAsList()) {
+      partTxns.set(h.index().t(HistoryRows.number(r, 0)));
+      predicateReads += HistoryRows.number(r, 1);
     }
     if (predicateReads == 0) {
       return Result.NONE;
     }
-    int[] keyFirstOp = keys.keyFirstOp();
-    long[] first = new long[keyFirstOp.length];
-    for (int k = 0; k < first.length; k++) {
-      first[k] = keyFirstOp[k];
-    }
-    int[] codeAt = IndexSort.byKey(first, first.length); // the key codes by first operation
-    int[] firstOps = new int[codeAt.length];
-    for (int i = 0; i < codeAt.length; i++) {
-      firstOps[i] = keyFirstOp[codeAt[i]];
-    }
     JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    Broadcast<Keep> keep = sc.broadcast(new Keep(h.index(), txns.opStart, predicateTxns, firstOps));
-    List<Row> rows = OpColumns.read(spark, h.path(), true).javaRDD()
-        .filter(r -> keep.value().keep(r)).collect();
+    Broadcast<Keep> keep = sc.broadcast(new Keep(h.index(), txns.opStart, partTxns,
+        keys.keyFirstOp()));
+    PredicatePart part = new PredicatePart(h, rowFields, keyNames(spark, h, keep));
+    // streamed a partition at a time in Spark SQL's compact rows; the builder keeps primitives
+    part.addAll(OpColumns.read(spark, h.path(), true)
+        .filter((FilterFunction<Row>) r -> keep.value().inPart(r)).toLocalIterator());
     keep.destroy();
-    PredicatePart part = new PredicatePart(h, predicateTxns, rowFields, rows);
-    part.name(firstOps, codeAt);
     History sub = part.build();
     PredicateObservations plain = PredicateObservations.of(sub);
     PredicateObservations realTime = PredicateObservations.realTime(sub);
     PredicateObservations p = part.renumbered(sub, plain, keys.keyCount());
     return new Result(predicateReads, p,
         realTime == plain ? p : part.renumbered(sub, realTime, keys.keyCount()));
+  }
+
+  /** The name of every key by its code: the key of its first operation's row. */
+  private static Object[] keyNames(SparkSession spark, HistoryStage.Result h, Broadcast<Keep> keep) {
+    Object[] names = new Object[keep.value().keyFirstOp().length];
+    int[] byOp = keep.value().byOp();
+    int[] sorted = keep.value().sortedFirstOps();
+    for (Row r : OpColumns.read(spark, h.path())
+        .filter((FilterFunction<Row>) r -> keep.value().firstOf(r) >= 0).collectAsList()) {
+      int at = Arrays.binarySearch(sorted, keep.value().op(r));
+      names[byOp[at]] = r.get(OpColumns.KEY_I);
+    }
+    return names;
   }
 
   /**

@@ -92,6 +92,7 @@ class EngineContractTest {
     c.putAll(RepeatedValueHistories.cases());
     c.put("duplicate append", "s1: [a x 1]\ns2: [a x 1]");
     listAppendCases(c);
+    predicateCases(c);
     // mini-transactions (mtc IV-B) and lightweight transactions (mtc IV-E): their own path
     c.put("mini-transactions fractured read",
         "s1: [r x init; w x 1; r y init; w y 1]\ns2: [r x 1; r y init]");
@@ -147,6 +148,35 @@ class EngineContractTest {
         + "s4: [r x (1 2)]");
     c.put("list unknown longest uncounted valid", "s1: [a x 1]\ns2: [r x (1)]\n"
         + "s3: [a x 2; r x (2 1 2)]?");
+  }
+
+  /**
+   * vbox's predicate reads (sections 2 and 4): a phantom, predicate write skew and read skew,
+   * an update moving a row into the range, a returned row no version of which matches, and a
+   * blind update of another field (the tested one is inherited), each with its valid twin;
+   * {@code p F LO HI N} is a predicate read on field F in [LO, HI] whose N following reads are
+   * its result, {@code {F=V}} the fields a write sets.
+   */
+  private static void predicateCases(Map<String, String> c) {
+    c.put("phantom", "s1: [p 1 0 9 0; r x 1]\ns2: [i x 1 {1=5}]");
+    c.put("phantom twin", "s1: [p 1 0 9 1; r x 1; r x 1]\ns2: [i x 1 {1=5}]");
+    c.put("predicate write skew", "s1: [p 1 1 1 0; i x 1 {1=1}]\ns2: [p 1 1 1 0; i y 2 {1=1}]");
+    c.put("predicate write skew twin",
+        "s1: [p 1 1 1 0; i x 1 {1=1}]\ns2: [p 1 1 1 1; r x 1; i y 2 {1=1}]");
+    c.put("predicate read skew", "s1: [i x 1 {1=1}; i y 2 {1=1}]\ns2: [p 1 1 1 1; r x 1]");
+    c.put("predicate read skew twin", "s1: [i x 1 {1=1}; i y 2 {1=1}]\ns2: [p 1 1 1 2; r x 1; r y 2]");
+    c.put("predicate update into the range", "s1: [i x 1 {1=1}]\n"
+        + "s2: [r x 1; w x 2 {1=7}; w y 3 {1=7}]\ns3: [p 1 7 7 1; r y 3]");
+    c.put("predicate update into the range twin", "s1: [i x 1 {1=1}]\n"
+        + "s2: [r x 1; w x 2 {1=7}; w y 3 {1=7}]\ns3: [p 1 7 7 2; r x 2; r y 3]");
+    c.put("predicate mismatch", "s1: [i x 1 {1=5}]\ns2: [p 1 0 1 1; r x 1]");
+    c.put("predicate mismatch twin", "s1: [i x 1 {1=5}]\ns2: [p 1 0 9 1; r x 1]");
+    c.put("predicate inherited field", "s1: [i x 1 {1=1}]\ns2: [r x 1; w x 2 {2=9}]\n"
+        + "s3: [r x 2; p 1 1 1 0]");
+    c.put("predicate inherited field twin", "s1: [i x 1 {1=1}]\ns2: [r x 1; w x 2 {2=9}]\n"
+        + "s3: [r x 2; p 1 1 1 1; r x 2]");
+    c.put("predicate real time", "s1: [i x 1 {1=1}]@0-1\ns2: [p 1 1 1 0]@2-3");
+    c.put("predicate real time twin", "s1: [i x 1 {1=1}]@0-3\ns2: [p 1 1 1 0]@2-4");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -210,7 +240,9 @@ class EngineContractTest {
   @CsvSource({"cobra/cockroach-G2-ser-violation, cobra", "cobra/twitter-1k-valid, cobra",
       "dbcop/dgraph-si-violation/history.bincode, dbcop", "text/postgres-ser-violation.txt, text",
       "dbcop/RH-1k-valid-duplicate-values/hist-00000/history.bincode, dbcop",
-      "vbox/wat_sda_lost_update_c1, vbox", "vbox/rat_sda_dirty_read, vbox"})
+      "vbox/wat_sda_lost_update_c1, vbox", "vbox/rat_sda_dirty_read, vbox",
+      "vbox/iat_dda_read_skew_committed_pred, vbox", "vbox/iat_dda_write_skew, vbox",
+      "vbox/rat_dda_read_skew, vbox", "vbox/blindw-pred-100-valid, vbox"})
   void theSharedCorporaGiveTheSameResultsOnBothEngines(String entry, String format) throws Exception {
     Path path = SharedCorpora.entry(entry);
     RunReport spark = assertSame(entry, path, HistoryFormat.ofCode(format));
@@ -218,26 +250,22 @@ class EngineContractTest {
   }
 
   /**
-   * Predicate reads (vbox) are checked by the in-process engine only: the Spark engine
-   * answers UNKNOWN with its reason at every level, never HOLDS, and never a violation the
-   * in-process engine does not find. vbox's committed-predicate read skew holds at SER and
-   * SI and is violated at SSER in process.
+   * A Parquet history with predicate reads but without the row_fields column (written before
+   * it existed): no predicate read can be evaluated, and both engines say so, UNKNOWN at
+   * every level with the same reason, never HOLDS.
    */
   @Test
-  void predicateReadsAreUnknownOnSparkAndCheckedInProcess() throws Exception {
-    Path path = SharedCorpora.entry("vbox/iat_dda_read_skew_committed_pred");
-    VerifyRequest request = new VerifyRequest(path.toString(), path.toString(),
-        HistoryFormat.ofCode("vbox"), ALL, "contract");
-    RunReport local = new InProcessEngine().run(request, ProgressListener.NONE);
-    RunReport spark = DistributedEngine.embedded().run(request, ProgressListener.NONE);
-    assertEquals(local.figures(), spark.figures());
-    List<Verdict> inProcess = List.of(Verdict.HOLDS, Verdict.HOLDS, Verdict.VIOLATED);
-    for (int i = 0; i < ALL.size(); i++) {
-      assertEquals(inProcess.get(i), local.levels().get(i).verdict(), ALL.get(i).name());
-      LevelReport s = spark.levels().get(i);
-      assertEquals(Verdict.UNKNOWN, s.verdict(), ALL.get(i).name());
-      assertTrue(s.reason().contains("predicate read(s), which this engine does not check yet"),
-          s.reason());
+  void predicateReadsWithoutRowFieldsAreUnknownOnBothEngines() throws Exception {
+    Path full = dir.resolve("with-fields.parquet");
+    ParquetHistoryWriter.write(HistoryDsl.parse(
+        "s1: [i x 1 {1=1}; i y 2 {1=1}]\ns2: [p 1 1 1 2; r x 1; r y 2]"), full);
+    Path without = dir.resolve("without-fields");
+    TestSpark.session().read().parquet(full.toString()).drop("row_fields").coalesce(1)
+        .write().parquet(without.toString());
+    RunReport spark = assertSame("no row_fields", without, HistoryFormat.PARQUET);
+    for (LevelReport l : spark.levels()) {
+      assertEquals(Verdict.UNKNOWN, l.verdict(), l.level().name());
+      assertTrue(l.reason().contains("does not carry the row fields"), l.reason());
     }
   }
 

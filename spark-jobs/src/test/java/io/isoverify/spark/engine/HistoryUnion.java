@@ -8,9 +8,11 @@ import java.util.List;
 /**
  * Many small histories side by side in one: history i's sessions, transaction ids and keys
  * are offset by i * 1,000,000 (values stay as they are: keys never meet, so values stay
- * unique per key; read lists are kept). Transactions of different parts share nothing, so every per-transaction
- * and per-key result of the union is the union of the parts' results: one Spark run checks
- * hundreds of histories.
+ * unique per key; read lists, predicate reads and row fields are kept). Transactions of
+ * different parts share nothing, so every per-transaction and per-key result of the union is
+ * the union of the parts' results: one Spark run checks hundreds of histories. (Not so with
+ * predicate reads, which range over every key: a union's predicate reads see the other
+ * parts' rows, so its verdict is not the parts'; both engines still check the same union.)
  */
 public final class HistoryUnion {
   private static final long STRIDE = 1_000_000L;
@@ -36,6 +38,12 @@ public final class HistoryUnion {
               codes[e] = b.values().encode(h.values().decode(list[e]));
             }
             b.attachReadList(codes);
+          }
+          if (h.writtenFields(o) != null) {
+            b.attachFields(h.writtenFields(o));
+          }
+          if (h.predicate(o) != null) {
+            b.attachPredicate(h.predicate(o));
           }
         }
       }

@@ -33,6 +33,12 @@ class SparkValidationTest {
       + "optional int64 pred_field; optional int64 pred_low; optional int64 pred_high; "
       + "optional int32 pred_matched;");
 
+  private static final String FIELDS = PRED.replace("optional int32 pred_matched;",
+      "optional int32 pred_matched; "
+      + "optional group row_fields (LIST) { repeated group list { optional int64 element; } }");
+  private static final String PR = "session=2 txn=2 txn_pos=0 op_pos=0 kind=pr outcome=committed "
+      + "pred_field=1 pred_low=0 pred_high=9 pred_matched=0";
+
   @TempDir Path dir;
 
   static Stream<Arguments> cases() {
@@ -67,6 +73,13 @@ class SparkValidationTest {
             PRED.replace("optional int32 pred_matched;", "optional int64 pred_matched;"),
             new String[] {"session=1 txn=1 txn_pos=0 op_pos=0 kind=pr outcome=committed "
                 + "pred_field=1 pred_low=0 pred_high=9 pred_matched=4294967296"}),
+        Arguments.of("row fields odd", FIELDS, new String[] {W + " row_fields=1|2|3", PR}),
+        Arguments.of("row fields null element", FIELDS, new String[] {W + " row_fields=1|_", PR}),
+        Arguments.of("row fields on a read", FIELDS, new String[] {W + " row_fields=1|5",
+            "session=2 txn=2 txn_pos=0 op_pos=0 kind=r key=1 value=1 outcome=committed row_fields=1|5"}),
+        Arguments.of("row fields, the first bad one in file order", FIELDS, new String[] {
+            W + " row_fields=1|_", PR, W.replace("txn=1", "txn=3").replace("session=1", "session=3")
+                .replace("value=1", "value=3") + " row_fields=4"}),
         Arguments.of("negative operation position", B, new String[] {W.replace("op_pos=0", "op_pos=-1")}),
         Arguments.of("rows disagree on the session", B,
             new String[] {W, W.replace("session=1", "session=2").replace("op_pos=0", "op_pos=1")}),
