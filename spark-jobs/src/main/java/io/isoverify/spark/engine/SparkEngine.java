@@ -1,14 +1,10 @@
 package io.isoverify.spark.engine;
 
-import static org.apache.spark.sql.functions.col;
-
-import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.LevelPipeline;
 import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.LevelResult;
 import io.isoverify.engine.ProgressListener;
 import io.isoverify.engine.PredicateReads;
-import io.isoverify.history.OpKind;
 import io.isoverify.history.History;
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.Outcome;
@@ -41,8 +37,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
