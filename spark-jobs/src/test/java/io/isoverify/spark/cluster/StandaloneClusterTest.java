@@ -23,6 +23,7 @@ import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.explain.CertificateSummary;
 import io.isoverify.history.io.HistoryBuilderSink;
+import io.isoverify.history.testing.HistoryDsl;
 import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.history.io.ParquetHistoryWriter;
 import io.isoverify.spark.engine.HistoryUnion;
@@ -157,6 +158,37 @@ class StandaloneClusterTest {
         .verify(h, EnumSet.of(Level.SER)).get(Level.SER).verdict());
     assertTrue(Files.readString(out).lines().anyMatch(l -> l.startsWith("SER   HOLDS")),
         Files.readString(out));
+  }
+
+  /**
+   * Predicate reads on the cluster: vbox's predicate read skew (T2's predicate read returns
+   * x but not y, both inserted by T1 and matching) is caught by the executors' and the
+   * driver's predicate stage with the in-process engine's cycle; at SER the submitted run
+   * shows the certificate the in-process engine gives.
+   */
+  @Test
+  void predicateReadsAreCheckedOnTheCluster() throws Exception {
+    History h = HistoryDsl.parse("s1: [i x 1 {1=1}; i y 2 {1=1}]\ns2: [p 1 1 1 1; r x 1]");
+    Path file = dir.resolve("predicates.parquet");
+    ParquetHistoryWriter.write(h, file);
+    Path out = dir.resolve("run4.out");
+    Path err = dir.resolve("run4.err");
+    Process driver = cluster.submit(dir, SparkVerify.class.getName(),
+        List.of("--level", "SER", file.toString()), out, err);
+    try {
+      assertTrue(driver.waitFor(DRIVER_LIMIT_S, TimeUnit.SECONDS), "the driver finished");
+    } finally {
+      StandaloneCluster.stop(driver);
+    }
+    assertEquals(1, driver.exitValue(), Files.readString(err));
+    History read = ParquetHistoryReader.read(file);
+    List<String> local = new InProcessVerifier(VerifierOptions.defaults())
+        .verify(read, EnumSet.of(Level.SER)).get(Level.SER).certificates().stream()
+        .map(c -> CertificateSummary.of(read, c)).toList();
+    assertEquals(List.of("G-single: T1 -WR(x=1)-> T2 -RW(y=init)-> T1"), local);
+    String shown = shown(Files.readString(out));
+    assertTrue(shown.startsWith("SER   VIOLATED  1 anomaly (G-single 1)"), shown);
+    assertTrue(shown.endsWith(": " + local.get(0)), shown);
   }
 
   /** A serializable history, 50 sessions on 500 keys, whose SER polygraph has a large component. */
