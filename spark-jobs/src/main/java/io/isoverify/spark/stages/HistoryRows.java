@@ -12,7 +12,8 @@ import java.util.List;
 import org.apache.spark.sql.Row;
 
 /**
- * Operation rows of {@link OpColumns} brought to the driver, built into a {@link History}
+ * Operation rows of {@link OpColumns} brought to the driver (kind and outcome as their codes
+ * or, cheaper to bring, their ordinals: {@link OpColumns#kindOrdinal}), built into a {@link History}
  * through {@link HistoryBuilder} as the in-process reader builds them: same sessions,
  * positions, outcomes, timestamps, key and value names, read lists, predicates and, when the
  * rows carry them, the row fields writes set. The Spark engine builds the part of a history
@@ -30,7 +31,8 @@ public final class HistoryRows {
    *     column the read stage does not validate)
    */
   public static void add(HistoryBuilder b, Row r, String file) throws InvalidHistoryException {
-    OpKind kind = OpKind.ofCode(r.getString(OpColumns.KIND_I));
+    Object k = r.get(OpColumns.KIND_I);
+    OpKind kind = k instanceof Number n ? OpKind.ofOrdinal(n.intValue()) : OpKind.ofCode((String) k);
     boolean pr = kind == OpKind.PREDICATE_READ;
     int key = r.isNullAt(OpColumns.KEY_I) ? -1 : b.keys().encode(r.get(OpColumns.KEY_I));
     int value = pr ? History.NO_VALUE
@@ -38,7 +40,7 @@ public final class HistoryRows {
     b.add(number(r, OpColumns.ROW), b.sessions().encode(r.get(OpColumns.SESSION_I)),
         number(r, OpColumns.TXN_I), (int) number(r, OpColumns.TXN_POS_I),
         (int) number(r, OpColumns.OP_POS_I), kind, key, value,
-        Outcome.ofCode(r.getString(OpColumns.OUTCOME_I)), time(r, OpColumns.START_I),
+        outcome(r.get(OpColumns.OUTCOME_I)), time(r, OpColumns.START_I),
         time(r, OpColumns.END_I));
     if (!r.isNullAt(OpColumns.LIST_I)) {
       List<Object> list = r.getList(OpColumns.LIST_I);
@@ -62,7 +64,7 @@ public final class HistoryRows {
    * The row fields of a write's row (field, value pairs), checked as the in-process reader
    * does.
    */
-  static WrittenFields fields(Row r, OpKind kind, String file)
+  private static WrittenFields fields(Row r, OpKind kind, String file)
       throws InvalidHistoryException {
     List<Object> list = r.getList(OpColumns.ROW_FIELDS_I);
     int n = list.contains(null) ? -1 : list.size();
@@ -77,6 +79,11 @@ public final class HistoryRows {
           new long[] {((Number) list.get(i + 1)).longValue()}));
     }
     return out;
+  }
+
+  /** An outcome as its code, or as its ordinal ({@link OpColumns#outcomeOrdinal}). */
+  private static Outcome outcome(Object o) {
+    return o instanceof Number n ? Outcome.ofOrdinal(n.intValue()) : Outcome.ofCode((String) o);
   }
 
   /** An integer column of the row. */

@@ -3,10 +3,8 @@ package io.isoverify.spark.stages;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.udf;
-import static org.apache.spark.sql.functions.when;
 
 import io.isoverify.history.IndexSort;
-import io.isoverify.history.OpKind;
 import io.isoverify.history.check.ListTally;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -126,15 +124,11 @@ public final class KeyStage {
    * row}, and {@code read_list} only when some row of the history has a read list.
    */
   static Dataset<Row> rows(SparkSession spark, HistoryStage.Result h) {
-    Column kind = lit(null);
-    for (OpKind k : OpKind.values()) {
-      kind = when(col("kind").equalTo(k.code()), k.ordinal()).otherwise(kind);
-    }
     FileIndex files = new FileIndex(h.paths());
     Column file = h.paths().length == 1 ? lit(0)
         : udf((UDF1<String, Integer>) files::of, DataTypes.IntegerType).apply(col("file"));
     List<Column> columns = new ArrayList<>(List.of(col("key"), col("value"),
-        col("txn").cast("long"), col("op_pos").cast("int"), kind.cast("byte"), file, col("row")));
+        col("txn").cast("long"), col("op_pos").cast("int"), OpColumns.kindOrdinal(), file, col("row")));
     if (h.readLists()) {
       columns.add(col("read_list"));
     }

@@ -1,5 +1,7 @@
 package io.isoverify.spark.stages;
 
+import io.isoverify.history.OpKind;
+import io.isoverify.history.Outcome;
 import io.isoverify.history.io.ParquetHistorySchema;
 import io.isoverify.history.validation.RowFields;
 import java.util.ArrayList;
@@ -80,6 +82,28 @@ public final class OpColumns {
           : functions.lit(null).cast("array<long>").as(ROW_FIELDS));
     }
     return raw.select(cols.toArray(new Column[0]));
+  }
+
+  /**
+   * The {@code kind} column as the {@link OpKind} ordinal (a byte per row instead of a string
+   * to convert on the driver or in a shuffle).
+   */
+  public static Column kindOrdinal() {
+    Column kind = functions.lit(null);
+    for (OpKind k : OpKind.values()) {
+      kind = functions.when(functions.col("kind").equalTo(k.code()), k.ordinal()).otherwise(kind);
+    }
+    return kind.cast("byte");
+  }
+
+  /** The {@code outcome} column as the {@link Outcome} ordinal, likewise. */
+  public static Column outcomeOrdinal() {
+    Column outcome = functions.lit(null);
+    for (Outcome o : Outcome.values()) {
+      outcome = functions.when(functions.col("outcome").equalTo(o.code()), o.ordinal())
+          .otherwise(outcome);
+    }
+    return outcome.cast("byte");
   }
 
   /** Whether the input has the {@code row_fields} column (vbox's row fields of writes). */
