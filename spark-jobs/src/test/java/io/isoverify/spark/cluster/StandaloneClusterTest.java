@@ -83,17 +83,9 @@ class StandaloneClusterTest {
 
   @Test
   void aSubmittedRunGivesTheInProcessVerdictAndCertificates() throws Exception {
-    Path out = dir.resolve("run1.out");
-    Path err = dir.resolve("run1.err");
-    Process driver = cluster.submit(dir, SparkVerify.class.getName(),
-        List.of("--level", "SER", history.toString()), out, err);
-    try {
-      assertTrue(driver.waitFor(DRIVER_LIMIT_S, TimeUnit.SECONDS), "the driver finished");
-    } finally {
-      StandaloneCluster.stop(driver);
-    }
-    assertEquals(1, driver.exitValue(), Files.readString(err));
-    assertEquals(expected, shown(Files.readString(out)));
+    Run run = submitted("run1", List.of(), List.of("--level", "SER", history.toString()));
+    assertEquals(1, run.exit(), run.err());
+    assertEquals(expected, shown(run.out()));
     assertTrue(cluster.masterJson().contains("isoverify"), "the Master ran the application");
     assertTrue(executorDirs() >= 1, "the Workers launched executors for the job");
   }
@@ -143,21 +135,13 @@ class StandaloneClusterTest {
     assertTrue(largest > 2 << 20, "the history has a component over 2 MiB: " + largest);
     Path contended = dir.resolve("contended.parquet");
     ParquetHistoryWriter.write(h, contended);
-    Path out = dir.resolve("run3.out");
-    Path err = dir.resolve("run3.err");
-    Process driver = cluster.submit(dir, SparkVerify.class.getName(),
+    Run run = submitted("run3",
         List.of("spark.rpc.message.maxSize=1", "spark.verifier.driverSolveVertices=0"),
-        List.of("--level", "SER", contended.toString()), out, err);
-    try {
-      assertTrue(driver.waitFor(DRIVER_LIMIT_S, TimeUnit.SECONDS), "the driver finished");
-    } finally {
-      StandaloneCluster.stop(driver);
-    }
-    assertEquals(0, driver.exitValue(), Files.readString(err));
+        List.of("--level", "SER", contended.toString()));
+    assertEquals(0, run.exit(), run.err());
     assertEquals(Verdict.HOLDS, new InProcessVerifier(VerifierOptions.defaults())
         .verify(h, EnumSet.of(Level.SER)).get(Level.SER).verdict());
-    assertTrue(Files.readString(out).lines().anyMatch(l -> l.startsWith("SER   HOLDS")),
-        Files.readString(out));
+    assertTrue(run.out().lines().anyMatch(l -> l.startsWith("SER   HOLDS")), run.out());
   }
 
   /**
@@ -171,22 +155,14 @@ class StandaloneClusterTest {
     History h = HistoryDsl.parse("s1: [i x 1 {1=1}; i y 2 {1=1}]\ns2: [p 1 1 1 1; r x 1]");
     Path file = dir.resolve("predicates.parquet");
     ParquetHistoryWriter.write(h, file);
-    Path out = dir.resolve("run4.out");
-    Path err = dir.resolve("run4.err");
-    Process driver = cluster.submit(dir, SparkVerify.class.getName(),
-        List.of("--level", "SER", file.toString()), out, err);
-    try {
-      assertTrue(driver.waitFor(DRIVER_LIMIT_S, TimeUnit.SECONDS), "the driver finished");
-    } finally {
-      StandaloneCluster.stop(driver);
-    }
-    assertEquals(1, driver.exitValue(), Files.readString(err));
+    Run run = submitted("run4", List.of(), List.of("--level", "SER", file.toString()));
+    assertEquals(1, run.exit(), run.err());
     History read = ParquetHistoryReader.read(file);
     List<String> local = new InProcessVerifier(VerifierOptions.defaults())
         .verify(read, EnumSet.of(Level.SER)).get(Level.SER).certificates().stream()
         .map(c -> CertificateSummary.of(read, c)).toList();
     assertEquals(List.of("G-single: T1 -WR(x=1)-> T2 -RW(y=init)-> T1"), local);
-    String shown = shown(Files.readString(out));
+    String shown = shown(run.out());
     assertTrue(shown.startsWith("SER   VIOLATED  1 anomaly (G-single 1)"), shown);
     assertTrue(shown.endsWith(": " + local.get(0)), shown);
   }
@@ -219,6 +195,23 @@ class StandaloneClusterTest {
       }
     }
     return n;
+  }
+
+  /** A finished run of SparkVerify on the cluster: its exit value, stdout and stderr. */
+  private record Run(int exit, String out, String err) {}
+
+  /** Submits SparkVerify with {@code conf} and {@code args}, waits for it, and stops it. */
+  private static Run submitted(String name, List<String> conf, List<String> args)
+      throws Exception {
+    Path out = dir.resolve(name + ".out");
+    Path err = dir.resolve(name + ".err");
+    Process driver = cluster.submit(dir, SparkVerify.class.getName(), conf, args, out, err);
+    try {
+      assertTrue(driver.waitFor(DRIVER_LIMIT_S, TimeUnit.SECONDS), "the driver finished");
+    } finally {
+      StandaloneCluster.stop(driver);
+    }
+    return new Run(driver.exitValue(), Files.readString(out), Files.readString(err));
   }
 
   /** The verdict line and the certificates shown, from the in-process non-cycle checks. */
