@@ -57,8 +57,12 @@ import org.apache.spark.sql.SparkSession;
  * reads, so that part is weaker here (a list contradicting an edge may be left out).
  * Non-cycle certificates are restated, not re-checked (in-process neither), except those of
  * Elle's list-order anomalies found without search (IncompatibleOrder, DuplicateElements),
- * re-checked on the read lists of their operations by checker's {@link ListAnomalyCheck}, as
- * in-process. Witnesses of levels that hold are not replayed: that needs the whole history.
+ * re-checked on the read lists of their operations by checker's {@link ListAnomalyCheck}, and
+ * vbox's PredicateMismatch, re-checked by {@link PredicateAnomalyCheck} on every version of
+ * its key (the excerpt then holds every installer of the key), as in-process. With predicate
+ * reads the excerpt also holds the row fields, and every installer of the key of a cycle's RW
+ * edge whose reader read by predicate (the version it saw is chosen among all of them, as
+ * in-process). Witnesses of levels that hold are not replayed: that needs the whole history.
  */
 final class ExcerptCertificates {
   private final TxnColumns txns;
