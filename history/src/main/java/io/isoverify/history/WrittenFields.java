@@ -41,6 +41,20 @@ public record WrittenFields(long[] field, long[] value) {
   }
 
   /**
+   * The fields of a row_fields list of {@code n} integers, field, value pairs (element i is
+   * {@code element.applyAsLong(i)}), sorted by field; a field given twice takes its last value.
+   * O(n^2) at worst, for the few fields a write sets.
+   */
+  public static WrittenFields ofPairs(int n, java.util.function.IntToLongFunction element) {
+    WrittenFields out = new WrittenFields(new long[0], new long[0]);
+    for (int i = 0; i + 1 < n; i += 2) {
+      out = over(out, new WrittenFields(new long[] {element.applyAsLong(i)},
+          new long[] {element.applyAsLong(i + 1)}));
+    }
+    return out;
+  }
+
+  /**
    * {@code before} with this write's fields set over it (either may be null: none), sorted
    * by field. O(fields).
    */

@@ -86,14 +86,8 @@ final class ParquetRows {
     if (problem != null) {
       throw InvalidHistoryException.atRow(file, row, problem);
     }
-    WrittenFields out = new WrittenFields(new long[0], new long[0]);
     int[] codes = rowFields.codes;
-    for (int i = 0; i < n; i += 2) {
-      out = WrittenFields.over(out, new WrittenFields(
-          new long[] {fieldNumbers.longValue(codes[i])},
-          new long[] {fieldNumbers.longValue(codes[i + 1])}));
-    }
-    return out;
+    return WrittenFields.ofPairs(n, i -> fieldNumbers.longValue(codes[i]));
   }
 
   /**

@@ -72,13 +72,7 @@ public final class HistoryRows {
     if (problem != null) {
       throw InvalidHistoryException.atRow(file, number(r, OpColumns.ROW), problem);
     }
-    WrittenFields out = new WrittenFields(new long[0], new long[0]);
-    for (int i = 0; i < n; i += 2) {
-      out = WrittenFields.over(out, new WrittenFields(
-          new long[] {((Number) list.get(i)).longValue()},
-          new long[] {((Number) list.get(i + 1)).longValue()}));
-    }
-    return out;
+    return WrittenFields.ofPairs(n, i -> ((Number) list.get(i)).longValue());
   }
 
   /** An outcome as its code, or as its ordinal ({@link OpColumns#outcomeOrdinal}). */
