@@ -53,6 +53,7 @@ public final class ChainReachability implements ReachabilityIndex {
   private final IntBuffer extraTail = new IntBuffer();
   private final IntBuffer extraNext = new IntBuffer();
   private volatile OffChainEntries offChain;
+  private boolean[] marks;
 
   private ChainReachability(ChainCoverGraph graph, int[] first) {
     this.k = graph.chains();
@@ -235,6 +236,11 @@ public final class ChainReachability implements ReachabilityIndex {
     extraTail.add(u);
     extraNext.add(extraHead[v]);
     extraHead[v] = extraTail.size() - 1;
+    if (marks != null && chainOf[u] < 0 && chainOf[v] < 0) {
+      Arrays.fill(marks, true); // the nodes answered through such an arc are not tracked
+    } else if (marks != null) {
+      markOffChain(v);
+    }
     IntBuffer work = new IntBuffer();
     if (lower(u, v)) {
       work.add(u);
@@ -267,7 +273,55 @@ public final class ChainReachability implements ReachabilityIndex {
         changed = true;
       }
     }
+    if (changed && marks != null) {
+      marks[p] = true;
+    }
     return changed;
+  }
+
+  /**
+   * Marks v, which gained an in-arc, and the nodes off every chain answered through it: its
+   * graph out-neighbours off every chain, and theirs (none in the SI split graph, where arcs
+   * into such nodes leave chained ones).
+   */
+  private void markOffChain(int v) {
+    marks[v] = true;
+    if (chainOf[v] >= 0) {
+      return;
+    }
+    IntBuffer work = new IntBuffer();
+    work.add(v);
+    Csr out = graph.out();
+    for (int i = 0; i < work.size(); i++) {
+      int x = work.get(i);
+      for (int a = out.start[x]; a < out.start[x + 1]; a++) {
+        int w = out.head[a];
+        if (chainOf[w] < 0 && !marks[w]) {
+          marks[w] = true;
+          work.add(w);
+        }
+      }
+    }
+  }
+
+  @Override
+  public void markChanges(boolean[] marks) {
+    this.marks = marks;
+  }
+
+  @Override
+  public int chainOf(int v) {
+    return chainOf[v];
+  }
+
+  @Override
+  public int positionOf(int v) {
+    return posOf[v];
+  }
+
+  @Override
+  public int earliest(int u, int c) {
+    return first[u * k + c];
   }
 
   private int extraIn(int v) {

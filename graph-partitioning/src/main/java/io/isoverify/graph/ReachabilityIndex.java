@@ -18,4 +18,29 @@ public interface ReachabilityIndex {
    * arc would close a cycle.
    */
   boolean addArc(int u, int v);
+
+  /**
+   * The chain of the index's chain cover that node v lies on, -1 when it lies on none. Every
+   * index is one over a chain cover ({@link ChainCoverGraph}): on a chain each node reaches
+   * the next, so reaching a position reaches every later one.
+   */
+  int chainOf(int v);
+
+  /** The position of node v on its chain ({@link #chainOf}); meaningless off every chain. */
+  int positionOf(int v);
+
+  /**
+   * The earliest position on chain c that u reaches, {@code Integer.MAX_VALUE} when none:
+   * for a node v on chain c, {@code reaches(u, v) == earliest(u, c) <= positionOf(v)}. Many
+   * queries from one node into one chain then cost one lookup and a search of positions.
+   */
+  int earliest(int u, int c);
+
+  /**
+   * From now on, {@link #addArc} sets {@code marks[v]} for every node v some of whose answers
+   * it changes: each node whose reach grows (as a source) and the added arc's head (a
+   * target off every chain is answered through its in-arcs). A query whose nodes are all
+   * unmarked answers as before. Null stops the marking.
+   */
+  void markChanges(boolean[] marks);
 }

@@ -261,6 +261,11 @@ final class ReadPruning {
     return lateReader.size() > 0;
   }
 
+  /** How many readers pruning has resolved so far (each a late reader of its version). */
+  int lateCount() {
+    return lateReader.size();
+  }
+
   /**
    * Every candidate of constraint j, listed or not: the writers of the value it read (their
    * slots, in session order), whichever the first round listed.

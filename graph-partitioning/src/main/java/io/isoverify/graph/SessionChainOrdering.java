@@ -1,6 +1,5 @@
 package io.isoverify.graph;
 
-import io.isoverify.history.Dictionary;
 import io.isoverify.history.IndexSort;
 
 /**
@@ -11,18 +10,29 @@ import io.isoverify.history.IndexSort;
  * <ul>
  *   <li>Group the key's chains by the session chain of their tail, ordered by the tail's
  *       position. Within a group the order is forced (head(b_i) ->* tail(b_i) ->SO*
- *       tail(b_i+1)), so consecutive chains get the forced edges of "b_i before b_i+1".
+ *       tail(b_i+1)), so consecutive chains get the forced edges of "b_i before b_i+1"; the
+ *       chains so linked make a run.
  *   <li>For chain a and another group, "head(a) reaches tail(b)" holds for a suffix of the
- *       group (session order again): binary search for its first chain b and force
- *       "a before b"; with the group's own edges this forces every later chain of the group.
- *   <li>Going back from there, chains b whose head does not reach tail(a) are concurrent
- *       with a: one constraint per such pair. The first b that does reach tail(a) ends the
- *       scan: it and every earlier chain of the group precede a through forced edges.
+ *       group (session order again): binary search for its first chain b, F(a), and force
+ *       "a before b" ({@link #forceCovering}); with the group's own edges this forces every
+ *       later chain of the group.
+ *   <li>Forced edges order more than the index shows: a chain reaches, through its run's
+ *       edges, what every later chain of its run reaches, so a precedes every chain from
+ *       F'(a) on, the least F over a and the later chains of its run. Two chains a, b of
+ *       different groups are concurrent iff neither precedes the other that way:
+ *       pos(b) &lt; F'(a) and pos(a) &lt; F'(b). One constraint per concurrent pair, found
+ *       once per pair of groups by a scan ({@link #constrainConcurrent}); a pair the index
+ *       orders both ways (b is a's F and head(b) reaches tail(a)) is a constraint too, for
+ *       pruning to report with one cycle per side.
  * </ul>
  * Every pair of the key's chains is then either ordered by forced edges or has a constraint,
  * as with the dense relation, so nothing is lost; pairs forced both ways close a cycle in the
- * known graph, the violation the next step reports. Cost per key: O(m * g * log m) index
- * queries for g groups, plus one per concurrent pair; forced edges O(m * g).
+ * known graph, the violation the next step reports. The order the forced edges imply is
+ * used only to leave pairs out, and only where it holds: a history with a pair ordered both
+ * ways is a violation whatever else the constraints say. Cost per key: O(m * g) searches of
+ * a group's positions for g groups (each one index lookup, {@link ReachabilityIndex#earliest},
+ * and O(log m) steps on an int array), O(m * g^2) queries to choose the forced edges, plus
+ * O(1) per constraint; forced edges O(m * g).
  */
 final class SessionChainOrdering {
   private SessionChainOrdering() {
@@ -40,48 +50,89 @@ final class SessionChainOrdering {
       tail[a] = graph.chainNode(tailVertex);
       place[a] = ((long) vertexChain[tailVertex] << 32) | vertexPos[tailVertex];
     }
-    int[] order = IndexSort.byKey(place, m);
-    int[] groupOf = new int[m];
-    int[] groupStart = new int[m + 1];
-    int groups = 0;
-    Dictionary pairs = new Dictionary();
-    Resolver r = new Resolver(chains, index, lo, head, tail, known, out, pairs);
-    for (int i = 0; i < m; i++) {
-      if (i == 0 || place[order[i]] >>> 32 != place[order[i - 1]] >>> 32) {
-        groupStart[groups++] = i;
-      } else {
-        r.force(order[i - 1], order[i]);
+    int before = out.count();
+    Groups groups = new Groups(index, IndexSort.byKey(place, m), place, tail);
+    // within a group: "b_i before b_i+1" forced, or a constraint when the index orders the
+    // pair both ways (the run ends there)
+    for (int i = 1; i < m; i++) {
+      if (groups.groupAt[i] != groups.groupAt[i - 1]) {
+        continue;
       }
-      groupOf[order[i]] = groups - 1;
+      int a = groups.order[i - 1];
+      int b = groups.order[i];
+      if (index.reaches(head[b], tail[a])) {
+        out.add(lo + Math.min(a, b), lo + Math.max(a, b));
+      } else {
+        chains.addBefore(lo + a, lo + b, known);
+        groups.linked[i] = true;
+      }
     }
-    groupStart[groups] = m;
-    int[] firsts = new int[groups];
-    for (int a = 0; a < m; a++) {
-      int candidates = 0;
-      for (int g = 0; g < groups; g++) {
-        if (g == groupOf[a]) {
+    groups.endRuns();
+    int[] candidates = new int[groups.count];
+    int[] scratch = new int[2 * groups.count];
+    int[] firsts = groups.table();
+    for (int i = 0; i < m; i++) {
+      int a = groups.order[i];
+      int ga = groups.groupAt[i];
+      int count = 0;
+      for (int g = 0; g < groups.count; g++) {
+        if (g == ga) {
           continue;
         }
-        int first = firstReached(index, head[a], tail, order, groupStart[g], groupStart[g + 1]);
-        if (first < groupStart[g + 1]) {
-          int b = order[first];
-          if (index.reaches(head[b], tail[a])) {
-            r.constrain(a, b);
-          } else {
-            firsts[candidates++] = b;
-          }
+        int first = groups.first(head[a], g);
+        if (firsts != null) {
+          firsts[i * groups.count + g] = first;
         }
-        for (int k = first - 1; k >= groupStart[g]; k--) {
-          int b = order[k];
-          if (index.reaches(head[b], tail[a])) {
-            break;
-          }
-          r.constrain(a, b);
+        if (first == groups.start[g + 1]) {
+          continue;
+        }
+        int b = groups.order[first];
+        if (!index.reaches(head[b], tail[a])) {
+          candidates[count++] = b;
+        } else if (ga < g || groups.first(head[b], ga) != groups.rank[a]) {
+          // ordered both ways; found once (when b's search from the other side finds a
+          // too, the pair is left to the smaller group)
+          out.add(lo + Math.min(a, b), lo + Math.max(a, b));
         }
       }
-      forceCovering(r, index, graph.induced, head, a, firsts, candidates);
+      forceCovering(chains, lo, known, index, graph.induced, head, a, candidates, count, scratch);
     }
-    return (long) m * (m - 1) / 2 - pairs.size();
+    int[] fa = new int[groups.largest()];
+    int[] fb = new int[groups.largest()];
+    for (int ga = 0; ga < groups.count; ga++) {
+      for (int gb = ga + 1; gb < groups.count; gb++) {
+        constrainConcurrent(groups, head, firsts, ga, gb, fa, fb, lo, out);
+      }
+    }
+    return (long) m * (m - 1) / 2 - (out.count() - before);
+  }
+
+  /**
+   * One constraint per concurrent pair of chains a of group ga and b of group gb:
+   * pos(b) &lt; F'(a) and pos(a) &lt; F'(b) (the class comment), positions within the
+   * groups. For each a, the chains b below F'(a) are scanned downwards: F' does not decrease
+   * along a run, so the first b of a run with F'(b) &lt;= pos(a) ends that run's part.
+   * O(|ga| + |gb|) searches, plus O(runs) steps per chain a and one per constraint.
+   */
+  private static void constrainConcurrent(Groups groups, int[] head, int[] firsts, int ga,
+      int gb, int[] fa, int[] fb, int lo, ChainPairs out) {
+    int sa = groups.start[ga];
+    int sb = groups.start[gb];
+    int na = groups.firstsAfterRuns(head, firsts, ga, gb, fa);
+    groups.firstsAfterRuns(head, firsts, gb, ga, fb);
+    for (int i = 0; i < na; i++) {
+      int a = groups.order[sa + i];
+      int k = fa[i] - 1;
+      while (k >= 0) {
+        if (fb[k] > i) {
+          int b = groups.order[sb + k];
+          out.add(lo + Math.min(a, b), lo + Math.max(a, b));
+          k--;
+        } else {
+          k = groups.runStart[sb + k] - sb - 1;
+        }
+      }
+    }
   }
 
   /**
@@ -95,62 +146,174 @@ final class SessionChainOrdering {
    * each skipped candidate is covered by a forced one: the known graph keeps the same paths
    * with up to (groups - 1) times fewer forced edges on a hot key.
    */
-  private static void forceCovering(Resolver r, ReachabilityIndex index, boolean induced,
-      int[] head, int a, int[] candidates, int count) {
+  private static void forceCovering(Chains chains, int lo, EdgeList known,
+      ReachabilityIndex index, boolean induced, int[] head, int a, int[] candidates, int count,
+      int[] scratch) {
     int entry = induced ? 1 : 0;
+    // each candidate's head as (chain, position): the g^2 queries are then one lookup each
+    for (int i = 0; i < count; i++) {
+      scratch[2 * i] = index.chainOf(head[candidates[i]]);
+      scratch[2 * i + 1] = index.positionOf(head[candidates[i]]);
+    }
     for (int i = 0; i < count; i++) {
       int b = candidates[i];
+      int chain = scratch[2 * i];
       boolean covered = false;
       for (int j = 0; j < count && !covered; j++) {
         int c = candidates[j];
-        covered = head[c] != head[b] && index.reaches(head[c] + entry, head[b]);
+        if (head[c] != head[b]) {
+          covered = chain >= 0
+              ? index.earliest(head[c] + entry, chain) <= scratch[2 * i + 1]
+              : index.reaches(head[c] + entry, head[b]);
+        }
       }
       if (!covered) {
-        r.chains().addBefore(r.lo() + a, r.lo() + b, r.known());
-      }
-    }
-  }
-
-  /** Adds forced edges and constraints between the chains lo+a, lo+b of one key. */
-  private record Resolver(Chains chains, ReachabilityIndex index, int lo, int[] head, int[] tail,
-      EdgeList known, ChainPairs out, Dictionary pairs) {
-    /**
-     * Forces "a before b", unless b must also precede a (head(b) reaches tail(a)): such a
-     * pair becomes a constraint, as in {@link ChainOrdering}, for pruning to report with
-     * one cycle per side. That also keeps edges out of the initial version's chain, which
-     * precedes every other.
-     */
-    void force(int a, int b) {
-      if (index.reaches(head[b], tail[a])) {
-        constrain(a, b);
-      } else {
         chains.addBefore(lo + a, lo + b, known);
       }
     }
-
-    /** One constraint per unordered pair of chains. */
-    void constrain(int a, int b) {
-      int before = pairs.size();
-      pairs.encode(((long) Math.min(a, b) << 32) | Math.max(a, b));
-      if (pairs.size() > before) {
-        out.add(lo + Math.min(a, b), lo + Math.max(a, b));
-      }
-    }
   }
 
-  /** The first position in [from, to) whose chain's tail {@code node} reaches; to when none. */
-  private static int firstReached(ReachabilityIndex index, int node, int[] tail, int[] order,
-      int from, int to) {
-    int lo = from;
-    int hi = to;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (index.reaches(node, tail[order[mid]])) {
-        hi = mid;
-      } else {
-        lo = mid + 1;
+  /**
+   * A key's chains grouped by the session of their tail, in session order: positions
+   * 0..m-1 of {@link #order}, group g at {@code start[g]..start[g+1]-1}, with the runs of
+   * forced edges within groups and the search "first chain of group g whose tail u reaches".
+   */
+  private static final class Groups {
+    /**
+     * The most entries of {@link #table()}: 64 MiB, which holds a key of 800k chains in 20
+     * sessions; beyond it each pair of groups searches again (one index lookup a chain).
+     */
+    static int TABLE_BUDGET = 1 << 24;
+
+    private final ReachabilityIndex index;
+    /** The chains (0..m-1) by group, then by their tail's session position. */
+    final int[] order;
+    /** The position of each chain in {@link #order}. */
+    final int[] rank;
+    final int[] groupAt;
+    final int[] start;
+    final int count;
+    /** linked[i]: the edge "order[i-1] before order[i]" is forced (same group, same run). */
+    final boolean[] linked;
+    /** The first position of the run of each position ({@link #endRuns}). */
+    final int[] runStart;
+    /** Per group: the index chain all its tails lie on, -1 when they do not share one. */
+    private final int[] chainOfGroup;
+    /** The index position of the tail at each position (used where the group shares a chain). */
+    private final int[] tailPos;
+    private final int[] tailAt;
+
+    Groups(ReachabilityIndex index, int[] order, long[] place, int[] tail) {
+      int m = order.length;
+      this.index = index;
+      this.order = order;
+      rank = new int[m];
+      groupAt = new int[m];
+      tailPos = new int[m];
+      tailAt = new int[m];
+      linked = new boolean[m];
+      runStart = new int[m];
+      int[] starts = new int[m + 1];
+      int groups = 0;
+      for (int i = 0; i < m; i++) {
+        rank[order[i]] = i;
+        if (i == 0 || place[order[i]] >>> 32 != place[order[i - 1]] >>> 32) {
+          starts[groups++] = i;
+        }
+        groupAt[i] = groups - 1;
+        tailAt[i] = tail[order[i]];
+        tailPos[i] = index.positionOf(tailAt[i]);
+      }
+      starts[groups] = m;
+      count = groups;
+      start = java.util.Arrays.copyOf(starts, groups + 1);
+      chainOfGroup = new int[groups];
+      for (int g = 0; g < groups; g++) {
+        int c = index.chainOf(tailAt[start[g]]);
+        for (int i = start[g] + 1; i < start[g + 1] && c >= 0; i++) {
+          if (index.chainOf(tailAt[i]) != c) {
+            c = -1;
+          }
+        }
+        chainOfGroup[g] = c;
       }
     }
-    return lo;
+
+    int groupOf(int chain) {
+      return groupAt[rank[chain]];
+    }
+
+    int largest() {
+      int most = 0;
+      for (int g = 0; g < count; g++) {
+        most = Math.max(most, start[g + 1] - start[g]);
+      }
+      return most;
+    }
+
+    /**
+     * A table for {@link #first} of every position and group (position x groups ints), or
+     * null when it would be over {@link #TABLE_BUDGET} entries (then searched again).
+     */
+    int[] table() {
+      long size = (long) order.length * count;
+      return size <= TABLE_BUDGET ? new int[(int) size] : null;
+    }
+
+    /** Fills {@link #runStart} once {@link #linked} is final. */
+    void endRuns() {
+      for (int i = 0; i < order.length; i++) {
+        runStart[i] = linked[i] ? runStart[i - 1] : i;
+      }
+    }
+
+    /**
+     * The first position of group g whose chain's tail u reaches, {@code start[g+1]} when
+     * none: reaching a tail reaches the group's later ones (session order), so the answers
+     * form a suffix. On a group whose tails share one index chain, at increasing positions
+     * there, it is the first position at or after {@code earliest(u, chain)}.
+     */
+    int first(int u, int g) {
+      int lo = start[g];
+      int hi = start[g + 1];
+      int c = chainOfGroup[g];
+      if (c < 0) {
+        while (lo < hi) {
+          int mid = (lo + hi) >>> 1;
+          if (index.reaches(u, tailAt[mid])) {
+            hi = mid;
+          } else {
+            lo = mid + 1;
+          }
+        }
+        return lo;
+      }
+      // a lower bound without a branch to mispredict: the step is a conditional move
+      int bound = index.earliest(u, c);
+      int base = lo;
+      int len = hi - lo;
+      while (len > 1) {
+        int half = len >>> 1;
+        base = tailPos[base + half] < bound ? base + half : base;
+        len -= half;
+      }
+      return tailPos[base] < bound ? base + 1 : base;
+    }
+
+    /**
+     * F' of every chain of group g towards group h, as positions within h (its size when
+     * none), into {@code f}: each chain's first reached position, lowered to that of the
+     * next chain of its run. Returns the size of g.
+     */
+    int firstsAfterRuns(int[] head, int[] firsts, int g, int h, int[] f) {
+      int s = start[g];
+      int n = start[g + 1] - s;
+      for (int i = n - 1; i >= 0; i--) {
+        int first = (firsts != null ? firsts[(s + i) * count + h] : first(head[order[s + i]], h))
+            - start[h];
+        f[i] = i + 1 < n && linked[s + i + 1] ? Math.min(first, f[i + 1]) : first;
+      }
+      return n;
+    }
   }
 }

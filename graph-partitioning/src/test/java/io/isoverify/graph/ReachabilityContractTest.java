@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every reachability backend on the class path ({@link ReachabilityBackends#all()}: the CPU
  * here; the gpu module's tests extend this class, so there the CUDA backend too), built and
  * then grown arc by arc, equals a naive BFS on random DAGs (fixed seeds), on the SER graph
- * and the SI split graph. A backend that cannot run here is skipped, saying why.
+ * and the SI split graph; each arc marks a node of every answer it changes. A backend that cannot run here is skipped, saying why.
  */
 public class ReachabilityContractTest {
 
@@ -99,13 +99,26 @@ public class ReachabilityContractTest {
         with.addRange(one, 0, 1);
         CycleGraph next = new CycleGraph(level, n, with);
         boolean cyclic = TopologicalOrder.of(next.out) == null;
+        boolean[][] before = answers(index, nodes);
+        boolean[] marks = new boolean[nodes];
+        index.markChanges(marks);
         boolean added = g.addToIndex(index, u, v, type);
+        index.markChanges(null);
         if (cyclic) {
           break; // a refused edge may leave part of its arcs in; the pruner rebuilds then
         }
         assertTrue(added);
         edges = with;
         assertSameAsBfs(next, index, "seed " + seed + " round " + round + " added " + i);
+        // every answer the arcs changed has a marked node (Pruner retests only those)
+        for (int x = 0; x < nodes; x++) {
+          for (int y = 0; y < nodes; y++) {
+            if (before[x][y] != index.reaches(x, y)) {
+              assertTrue(marks[x] || marks[y], "seed " + seed + " round " + round + " added "
+                  + i + ": " + x + " -> " + y + " changed, neither node marked");
+            }
+          }
+        }
       }
     }
   }
@@ -128,13 +141,32 @@ public class ReachabilityContractTest {
         new int[] {1, 0}, 2, new int[] {0, 0}, new int[] {0, 1}, 1));
   }
 
+  /**
+   * Each answer equals the search's; into a node on a chain, so does the chain's own
+   * ({@link ReachabilityIndex#earliest}).
+   */
   private static void assertSameAsBfs(CycleGraph g, ReachabilityIndex index, String where) {
     for (int u = 0; u < g.nodeCount(); u++) {
       boolean[] seen = bfs(g.out, u);
       for (int v = 0; v < g.nodeCount(); v++) {
         assertEquals(seen[v], index.reaches(u, v), where + ": " + u + " -> " + v);
+        int c = index.chainOf(v);
+        if (c >= 0) {
+          assertEquals(seen[v], index.earliest(u, c) <= index.positionOf(v),
+              where + ": " + u + " -> " + v + " by its chain");
+        }
       }
     }
+  }
+
+  private static boolean[][] answers(ReachabilityIndex index, int nodes) {
+    boolean[][] out = new boolean[nodes][nodes];
+    for (int x = 0; x < nodes; x++) {
+      for (int y = 0; y < nodes; y++) {
+        out[x][y] = index.reaches(x, y);
+      }
+    }
+    return out;
   }
 
   static boolean[] bfs(Csr g, int from) {
