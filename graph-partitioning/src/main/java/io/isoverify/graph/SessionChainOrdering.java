@@ -35,12 +35,28 @@ import io.isoverify.history.IndexSort;
  * O(1) per constraint; forced edges O(m * g).
  */
 final class SessionChainOrdering {
+  /**
+   * The most ints of the table of searches (64 MiB: a key of 800k chains in 20 sessions);
+   * beyond it each pair of groups searches again (one index lookup a chain).
+   */
+  static final long TABLE_BUDGET = 1 << 24;
+
   private SessionChainOrdering() {
   }
 
   /** Adds forced edges to {@code known} and constraints to {@code out}; returns ordered pairs. */
   static long resolveKey(Chains chains, CycleGraph graph, ReachabilityIndex index, int lo, int m,
       int[] vertexChain, int[] vertexPos, EdgeList known, ChainPairs out) {
+    return resolveKey(chains, graph, index, lo, m, vertexChain, vertexPos, known, out,
+        TABLE_BUDGET);
+  }
+
+  /**
+   * {@link #resolveKey} with the searches of the first pass kept for the pairs of groups
+   * when they are at most {@code tableBudget} ints (tests give 0: every search made again).
+   */
+  static long resolveKey(Chains chains, CycleGraph graph, ReachabilityIndex index, int lo, int m,
+      int[] vertexChain, int[] vertexPos, EdgeList known, ChainPairs out, long tableBudget) {
     int[] head = new int[m];
     int[] tail = new int[m];
     long[] place = new long[m];
@@ -70,7 +86,7 @@ final class SessionChainOrdering {
     groups.endRuns();
     int[] candidates = new int[groups.count];
     int[] scratch = new int[2 * groups.count];
-    int[] firsts = groups.table();
+    int[] firsts = groups.table(tableBudget);
     for (int i = 0; i < m; i++) {
       int a = groups.order[i];
       int ga = groups.groupAt[i];
@@ -179,12 +195,6 @@ final class SessionChainOrdering {
    * forced edges within groups and the search "first chain of group g whose tail u reaches".
    */
   private static final class Groups {
-    /**
-     * The most entries of {@link #table()}: 64 MiB, which holds a key of 800k chains in 20
-     * sessions; beyond it each pair of groups searches again (one index lookup a chain).
-     */
-    static int TABLE_BUDGET = 1 << 24;
-
     private final ReachabilityIndex index;
     /** The chains (0..m-1) by group, then by their tail's session position. */
     final int[] order;
@@ -253,11 +263,11 @@ final class SessionChainOrdering {
 
     /**
      * A table for {@link #first} of every position and group (position x groups ints), or
-     * null when it would be over {@link #TABLE_BUDGET} entries (then searched again).
+     * null when it would be over {@code budget} entries (then searched again).
      */
-    int[] table() {
+    int[] table(long budget) {
       long size = (long) order.length * count;
-      return size <= TABLE_BUDGET ? new int[(int) size] : null;
+      return size <= budget ? new int[(int) size] : null;
     }
 
     /** Fills {@link #runStart} once {@link #linked} is final. */
