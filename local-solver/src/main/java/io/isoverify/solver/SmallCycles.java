@@ -63,7 +63,7 @@ final class SmallCycles {
     }
     List<Integer> single = new ArrayList<>();
     for (int b = base.knownCount(); b < base.count(); b++) {
-      if (s.closes(b, b)) {
+      if (s.closesAlone(b)) {
         int[] clause = base.literal2(b) < 0 ? new int[] {base.literal(b) ^ 1}
             : new int[] {base.literal(b) ^ 1, base.literal2(b) ^ 1};
         if (seen.add(pack(clause))) {
@@ -76,14 +76,22 @@ final class SmallCycles {
     if (single.size() > MAX_PAIR_EDGES) {
       return out;
     }
-    for (int x = 0; x < single.size(); x++) {
-      for (int y = x + 1; y < single.size(); y++) {
-        int b1 = single.get(x);
-        int b2 = single.get(y);
-        int l1 = base.literal(b1);
-        int l2 = base.literal(b2);
-        if ((l1 >> 1) != (l2 >> 1) && s.closes(b1, b2)) {
-          int[] clause = {l1 ^ 1, l2 ^ 1};
+    // each edge's literal and arcs read once: the pair test below is O(E^2)
+    int count = single.size();
+    int[] literal = new int[count];
+    int[] to = new int[count];
+    int[] from = new int[2 * count];
+    for (int x = 0; x < count; x++) {
+      int b = single.get(x);
+      literal[x] = base.literal(b);
+      to[x] = s.arcs.to(b);
+      from[2 * x] = s.arcs.from(b, 0);
+      from[2 * x + 1] = s.arcs.arity(b) > 1 ? s.arcs.from(b, 1) : from[2 * x];
+    }
+    for (int x = 0; x < count; x++) {
+      for (int y = x + 1; y < count; y++) {
+        if ((literal[x] >> 1) != (literal[y] >> 1) && s.pairCloses(to[x], from, x, to[y], y)) {
+          int[] clause = {literal[x] ^ 1, literal[y] ^ 1};
           if (seen.add(pack(clause))) {
             out.add(clause);
           }
@@ -93,6 +101,24 @@ final class SmallCycles {
     return out;
   }
 
+  /**
+   * Whether the edges x (arcs into y1) and y (arcs into y2) close a cycle together: y1
+   * reaches a source of y's arcs and y2 one of x's ({@code from}: two sources per edge, the
+   * same one twice for an edge of one arc).
+   */
+  private boolean pairCloses(int y1, int[] from, int x, int y2, int y) {
+    for (int i = 0; i < 2; i++) {
+      if (reaches(y2, from[2 * x + i])) {
+        for (int k = 0; k < 2; k++) {
+          if (reaches(y1, from[2 * y + k])) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   /** A clause's literals as one key (one or two literals, in order). */
   private static long pack(int[] clause) {
     long a = clause[0];
@@ -100,17 +126,12 @@ final class SmallCycles {
     return Math.min(a, b == -1 ? a : b) << 32 | (Math.max(a, b) & 0xffffffffL);
   }
 
-  /** Whether edges b1 and b2 (the same edge: alone) close a cycle with known paths. */
-  private boolean closes(int b1, int b2) {
-    int y1 = arcs.to(b1);
-    int y2 = arcs.to(b2);
-    for (int i = 0; i < arcs.arity(b1); i++) {
-      int x1 = arcs.from(b1, i);
-      for (int k = 0; k < arcs.arity(b2); k++) {
-        int x2 = arcs.from(b2, k);
-        if (b1 == b2 ? reaches(y1, x1) : reaches(y1, x2) && reaches(y2, x1)) {
-          return true;
-        }
+  /** Whether edge b closes a cycle with known paths by itself. */
+  private boolean closesAlone(int b) {
+    int y = arcs.to(b);
+    for (int i = 0; i < arcs.arity(b); i++) {
+      if (reaches(y, arcs.from(b, i))) {
+        return true;
       }
     }
     return false;
