@@ -286,8 +286,8 @@ public final class ChainReachability implements ReachabilityIndex {
    */
   private void markOffChain(int v) {
     marks[v] = true;
-    if (chainOf[v] >= 0) {
-      return;
+    if (chainOf[v] >= 0 || !hasOffChainOut(v)) {
+      return; // the common case under SI: nothing is answered through v but v
     }
     IntBuffer work = new IntBuffer();
     work.add(v);
@@ -302,6 +302,16 @@ public final class ChainReachability implements ReachabilityIndex {
         }
       }
     }
+  }
+
+  private boolean hasOffChainOut(int v) {
+    Csr out = graph.out();
+    for (int a = out.start[v]; a < out.start[v + 1]; a++) {
+      if (chainOf[out.head[a]] < 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override

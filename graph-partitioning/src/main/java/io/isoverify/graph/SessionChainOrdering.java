@@ -77,7 +77,7 @@ final class SessionChainOrdering {
       int a = groups.order[i - 1];
       int b = groups.order[i];
       if (index.reaches(head[b], tail[a])) {
-        out.add(lo + Math.min(a, b), lo + Math.max(a, b));
+        constrain(out, lo, a, b);
       } else {
         chains.addBefore(lo + a, lo + b, known);
         groups.linked[i] = true;
@@ -108,7 +108,7 @@ final class SessionChainOrdering {
         } else if (ga < g || groups.first(head[b], ga) != groups.rank[a]) {
           // ordered both ways; found once (when b's search from the other side finds a
           // too, the pair is left to the smaller group)
-          out.add(lo + Math.min(a, b), lo + Math.max(a, b));
+          constrain(out, lo, a, b);
         }
       }
       forceCovering(chains, lo, known, index, graph.induced, head, a, candidates, count, scratch);
@@ -121,6 +121,11 @@ final class SessionChainOrdering {
       }
     }
     return (long) m * (m - 1) / 2 - (out.count() - before);
+  }
+
+  /** The constraint of chains lo+a and lo+b of one key (side 0: the smaller one first). */
+  private static void constrain(ChainPairs out, int lo, int a, int b) {
+    out.add(lo + Math.min(a, b), lo + Math.max(a, b));
   }
 
   /**
@@ -142,7 +147,7 @@ final class SessionChainOrdering {
       while (k >= 0) {
         if (fb[k] > i) {
           int b = groups.order[sb + k];
-          out.add(lo + Math.min(a, b), lo + Math.max(a, b));
+          constrain(out, lo, a, b);
           k--;
         } else {
           k = groups.runStart[sb + k] - sb - 1;
@@ -247,10 +252,6 @@ final class SessionChainOrdering {
         }
         chainOfGroup[g] = c;
       }
-    }
-
-    int groupOf(int chain) {
-      return groupAt[rank[chain]];
     }
 
     int largest() {
