@@ -17,8 +17,8 @@ import java.util.Arrays;
  *              read of the key's initial state
  * </pre>
  * Callers number the values as they like (in-process: History's codes through a stamp
- * array; Spark: runs of its value-sorted rows) and map the results back; the rules only
- * compare the indexes. Cost: O(1) amortised per operation added, O(m log m) to sort m.
+ * array; Spark: the key's values sorted, through {@link #relabel}) and map the results
+ * back; the rules only compare the indexes. Cost: O(1) amortised per operation added, O(m log m) to sort m.
  */
 public final class KeyOps {
   private int size;
@@ -56,6 +56,20 @@ public final class KeyOps {
     if (value >= values) {
       values = value + 1;
     }
+  }
+
+  /**
+   * Renumbers the local values: value v becomes {@code map[v]} (History.INITIAL stays), and
+   * {@link #values()} becomes {@code count}; for callers that add operations with a
+   * placeholder index per operation and number the values once the key's block is whole.
+   */
+  public void relabel(int[] map, int count) {
+    for (int i = 0; i < size; i++) {
+      if (value[i] >= 0) {
+        value[i] = map[value[i]];
+      }
+    }
+    values = count;
   }
 
   /** Puts the operations in operation-id order (for callers that add them in another). */

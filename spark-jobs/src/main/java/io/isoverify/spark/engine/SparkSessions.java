@@ -42,6 +42,9 @@ public final class SparkSessions {
     conf.setIfMissing("spark.sql.shuffle.partitions", String.valueOf(
         Math.max(8, 4 * Runtime.getRuntime().availableProcessors())));
     conf.setIfMissing("spark.sql.adaptive.enabled", "true");
+    // A binary session, key or value column without the string annotation is text to the
+    // in-process reader (UTF-8): Spark reads it as text too, not as byte arrays
+    conf.setIfMissing("spark.sql.parquet.binaryAsString", "true");
     extra.forEach(conf::set);
     return SparkSession.builder().config(conf).getOrCreate();
   }

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * The index of each input file (part files sorted by path), so that rows carry an int
@@ -16,7 +17,7 @@ final class FileIndex implements Serializable {
   private static final long serialVersionUID = 1L;
 
   private final Map<String, Integer> index = new HashMap<>();
-  private transient String lastPath;
+  private transient UTF8String lastPath;
   private transient int last;
 
   FileIndex(String[] paths) {
@@ -26,13 +27,18 @@ final class FileIndex implements Serializable {
   }
 
   int of(String path) {
+    return of(UTF8String.fromString(path));
+  }
+
+  /** The index of {@code path} (a row's file column: copied only when it changes). */
+  int of(UTF8String path) {
     if (!path.equals(lastPath)) {
-      Integer i = index.get(normal(path));
+      Integer i = index.get(normal(path.toString()));
       if (i == null) {
         throw new IllegalStateException("a row of a file not listed in the input: " + path);
       }
       last = i;
-      lastPath = path;
+      lastPath = path.clone();
     }
     return last;
   }

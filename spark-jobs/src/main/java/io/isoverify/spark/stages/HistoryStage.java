@@ -12,13 +12,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.LongAccumulator;
 
 /**
@@ -61,19 +60,20 @@ public final class HistoryStage {
   public static Result run(SparkSession spark, String path, String display)
       throws InvalidHistoryException {
     JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    Dataset<Row> ops = OpColumns.read(spark, path);
+    Dataset<Row> ops = OpColumns.read(spark, path, true);
     String[] paths = OpColumns.files(spark, path);
     String[] names = paths.length == 1 ? new String[] {display} : paths;
     Broadcast<FileIndex> files = sc.broadcast(new FileIndex(paths));
     FirstProblem rowProblem = new FirstProblem();
     spark.sparkContext().register(rowProblem, "first row problem");
     LongAccumulator listRows = spark.sparkContext().longAccumulator("rows with a read list");
-    DataType sessionType = ops.schema().apply("session").dataType();
-    List<TxnBlock> blocks = ops
-        .mapPartitions((MapPartitionsFunction<Row, Row>) it ->
-            new Stretches(it, files.value(), rowProblem, listRows),
-            Encoders.row(Stretches.schema(sessionType)))
-        .repartition(col("txn"))
+    StructType schema = ops.schema();
+    StructType stretch = Stretches.schema(OpRowFields.sessionType(schema));
+    // Spark's internal rows: no conversion of each operation row into a Row (OpRowFields)
+    JavaRDD<Row> stretches = ops.queryExecution().toRdd().toJavaRDD()
+        .mapPartitions(it -> new Stretches(it, schema, files.value(), rowProblem, listRows));
+    List<TxnBlock> blocks = spark.createDataFrame(stretches, stretch)
+        .repartition(OpColumns.shufflePartitions(spark), col("txn"))
         .sortWithinPartitions("txn", "file", "row")
         .javaRDD()
         .mapPartitions(it -> List.of(TxnGroupChecks.block(it)).iterator())

@@ -3,6 +3,7 @@ package io.isoverify.spark.stages;
 import io.isoverify.graph.IntBuffer;
 import io.isoverify.graph.KeyedOperations;
 import io.isoverify.history.History;
+import io.isoverify.history.IndexSort;
 import io.isoverify.history.check.KeyLists;
 import io.isoverify.history.check.KeyOps;
 import io.isoverify.history.check.KeyRules;
@@ -16,11 +17,12 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * The reduce side of the per-key job: the rows of one key at a time (sorted by value), as a
- * {@link KeyOps} block whose local values are the runs of equal values, through history's
+ * The reduce side of the per-key job: the rows of one key at a time, as a
+ * {@link KeyOps} block whose local values are the key's distinct values, through history's
  * per-key rules ({@link KeyRules}, the same code as in-process: mtc Table I's non-cycle
  * anomalies, cobra section 3's effective writes and reads-from), folded into the partition's
  * {@link KeyBlock}: the graph's effective writes and resolved external reads
@@ -38,14 +40,13 @@ import org.apache.spark.sql.Row;
  *
  * <p>Rows are {@code key, value, txn, op_pos, kind (OpKind ordinal), file, row}, and
  * {@code read_list} when the history has read lists. Cost per key: O(m log m) for its m
- * operations (the sort into operation-id order), plus O(e) for e list elements.
+ * operations (the sorts by value and into operation-id order), plus O(e) for e list
+ * elements.
  */
 final class KeyChecks {
-  private static final int LIST = 7;
-
   /** What every task needs about the transactions: broadcast once. */
   record Context(TxnIndex index, int[] opStart, byte[] outcome, long[] txnId,
-      int examples, boolean lists) implements Serializable {}
+      int examples, boolean lists, KeyRows rows) implements Serializable {}
 
   /**
    * A second pass's input: the transactions that count, and per partition the (sorted)
@@ -66,9 +67,20 @@ final class KeyChecks {
   private int keys;
   private int next;
   private boolean keep;
-  private Object key;
+  private long numberKey;
+  private UTF8String textKey;
+  /**
+   * The key's values, one per operation that carries one, in arrival order: numbers, or
+   * text in {@code raw}.
+   */
+  private long[] numbers = new long[16];
+  private Object[] raw = new Object[16];
+  private int valued;
+  /** The key's distinct values by local index ({@link #numberValues}), for list elements. */
   private Object[] values = new Object[16];
   private int nv;
+  private int[] localOf = new int[16];
+  private final Map<Object, Integer> seen = new HashMap<>();
   private long firstPos;
   private int firstOp;
   private int[] code = new int[16];
@@ -93,8 +105,8 @@ final class KeyChecks {
     local = withLists ? new HashMap<>() : null;
   }
 
-  /** The block of one partition's operations, sorted by (key, value). */
-  static KeyBlock block(Iterator<Row> sorted, Context ctx) {
+  /** The block of one partition's operations, sorted by key. */
+  static KeyBlock block(Iterator<InternalRow> sorted, Context ctx) {
     KeyChecks c = new KeyChecks(ctx, null, -1);
     c.scan(sorted);
     int keys = c.keyFirstOp.size();
@@ -106,31 +118,43 @@ final class KeyChecks {
    * The second pass over partition {@code partition}'s operations, in the first pass's order:
    * the list rules on the keys it left undecided, with the transactions that count.
    */
-  static ListTally relist(Iterator<Row> sorted, int partition, Context ctx, Relist again) {
+  static ListTally relist(Iterator<InternalRow> sorted, int partition, Context ctx,
+      Relist again) {
     KeyChecks c = new KeyChecks(ctx, again, partition);
     c.scan(sorted);
     return c.listTally;
   }
 
-  private void scan(Iterator<Row> sorted) {
+  private void scan(Iterator<InternalRow> sorted) {
+    KeyRows rows = ctx.rows();
+    boolean text = rows.textKeys();
     while (sorted.hasNext() && (wanted == null || next < wanted.length)) {
-      Row r = sorted.next();
-      Object k = r.get(0);
-      if (open && !k.equals(key)) {
-        process();
+      InternalRow r = sorted.next();
+      if (text) {
+        if (open && !rows.sameTextKey(r, textKey)) {
+          process();
+        }
+        if (!open) {
+          textKey = rows.textKey(r);
+        }
+      } else {
+        long k = rows.numberKey(r);
+        if (open && k != numberKey) {
+          process();
+        }
+        numberKey = k;
       }
-      add(k, r);
+      add(r, rows);
     }
     if (open) {
       process();
     }
   }
 
-  private void add(Object k, Row r) {
+  private void add(InternalRow r, KeyRows rows) {
     if (!open) {
       open = true;
-      key = k;
-      nv = 0;
+      valued = 0;
       pending = 0;
       firstPos = Long.MAX_VALUE;
       firstOp = Integer.MAX_VALUE;
@@ -140,22 +164,26 @@ final class KeyChecks {
       return;
     }
     int localValue = History.INITIAL;
-    if (!r.isNullAt(1)) {
-      Object v = r.get(1);
-      if (nv == 0 || !v.equals(values[nv - 1])) {
-        if (nv == values.length) {
-          values = Arrays.copyOf(values, nv * 2);
-        }
-        values[nv++] = v;
+    if (!r.isNullAt(KeyRows.VALUE)) {
+      if (valued == numbers.length) {
+        numbers = Arrays.copyOf(numbers, valued * 2);
+        raw = Arrays.copyOf(raw, valued * 2);
       }
-      localValue = nv - 1;
+      if (rows.textValues()) {
+        raw[valued] = rows.textValue(r);
+      } else {
+        numbers[valued] = rows.numberValue(r);
+      }
+      localValue = valued++;
     }
-    int t = ctx.index().t(r.getLong(2));
-    int op = ctx.opStart()[t] + r.getInt(3);
-    ops.add(t, op, r.getByte(4), localValue);
+    int t = ctx.index().t(r.getLong(KeyRows.TXN));
+    int op = ctx.opStart()[t] + r.getInt(KeyRows.OP_POS);
+    ops.add(t, op, r.getByte(KeyRows.KIND), localValue);
     firstOp = Math.min(firstOp, op);
-    firstPos = Math.min(firstPos, FileIndex.position(r.getInt(5), r.getLong(6)));
-    if (lists != null && !r.isNullAt(LIST)) {
+    firstPos = Math.min(firstPos, FileIndex.position(r.getInt(KeyRows.FILE),
+        r.getLong(KeyRows.ROW)));
+    List<Object> list = lists == null ? null : rows.list(r);
+    if (list != null) {
       if (pending == pendingTxn.length) {
         pendingTxn = Arrays.copyOf(pendingTxn, pending * 2);
         pendingOp = Arrays.copyOf(pendingOp, pending * 2);
@@ -163,7 +191,7 @@ final class KeyChecks {
       }
       pendingTxn[pending] = t;
       pendingOp[pending] = op;
-      pendingList[pending++] = r.getList(LIST);
+      pendingList[pending++] = list;
     }
   }
 
@@ -174,6 +202,7 @@ final class KeyChecks {
     if (!keep) {
       return;
     }
+    numberValues();
     ops.sortByOp();
     if (pending > 0) {
       numberElements();
@@ -201,7 +230,8 @@ final class KeyChecks {
       listRules.run(ops, lists, keyLocal, ctx.outcome(), again == null ? null : again.counted());
       listTally.add(listRules, keyLocal, code);
     } else if (again != null) {
-      throw new IllegalStateException("key " + key + " was undecided but has no read list");
+      throw new IllegalStateException("key " + (ctx.rows().textKeys() ? textKey : numberKey)
+          + " was undecided but has no read list");
     }
     if (again != null) {
       next++;
@@ -210,34 +240,67 @@ final class KeyChecks {
   }
 
   /**
-   * The key's read lists as a {@link KeyLists} block: each element numbered as the value runs
-   * are (the same value, the same local index), one the key's operations never carry after
-   * them. Numbers and strings as the rows hold them; integers compared as longs.
+   * Gives the key's distinct values local indexes 0..nv-1 and relabels its operations: in
+   * value order for numbers (a primitive sort, O(m log m)), in order of arrival for other
+   * types (a hash table). The rules only compare the indexes, so rows need not arrive
+   * sorted by value.
+   */
+  private void numberValues() {
+    if (localOf.length < valued) {
+      localOf = new int[Math.max(valued, localOf.length * 2)];
+    }
+    if (values.length < valued) {
+      values = new Object[Math.max(valued, values.length * 2)];
+    }
+    nv = 0;
+    if (ctx.rows().textValues()) {
+      seen.clear();
+      for (int i = 0; i < valued; i++) {
+        Integer v = seen.putIfAbsent(raw[i], nv);
+        if (v == null) {
+          values[nv] = raw[i];
+          v = nv++;
+        }
+        localOf[i] = v;
+      }
+      Arrays.fill(raw, 0, valued, null);
+    } else {
+      int[] order = IndexSort.byKey(numbers, valued);
+      for (int j = 0; j < valued; j++) {
+        int i = order[j];
+        if (j == 0 || numbers[i] != numbers[order[j - 1]]) {
+          values[nv++] = lists == null ? null : (Object) numbers[i];
+        }
+        localOf[i] = nv - 1;
+      }
+    }
+    ops.relabel(localOf, nv);
+  }
+
+  /**
+   * The key's read lists as a {@link KeyLists} block: each element numbered as the key's
+   * values are (the same value, the same local index), one the key's operations never carry
+   * after them. Integers compared as longs, text as its UTF-8 bytes ({@link KeyRows}).
    */
   private void numberElements() {
     local.clear();
     for (int v = 0; v < nv; v++) {
-      local.put(name(values[v]), v);
+      local.put(values[v], v);
     }
     int fresh = nv;
     lists.clear();
     for (int p = 0; p < pending; p++) {
       lists.add(pendingTxn[p], pendingOp[p]);
       for (Object e : (List<?>) pendingList[p]) {
-        Object name = name(e);
-        Integer v = local.get(name);
+        Integer v = local.get(e);
         if (v == null) {
           v = fresh++;
-          local.put(name, v);
+          local.put(e, v);
         }
         lists.element(v);
       }
       pendingList[p] = null;
     }
     lists.sortByOp();
-  }
-
-  private static Object name(Object v) {
-    return v instanceof Number n ? (Object) n.longValue() : v;
   }
 }

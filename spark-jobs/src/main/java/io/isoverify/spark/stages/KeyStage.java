@@ -17,6 +17,7 @@ import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.DataTypes;
 
 /**
@@ -45,8 +46,9 @@ import org.apache.spark.sql.types.DataTypes;
  * when some row has one), one shuffle of
  * a narrow row per keyed operation (key, value, txn, op_pos, kind, file, row: plain
  * column expressions, no object per row on the map side), hashed by key and sorted within
- * partitions by (key, value); broadcast: the transaction index and per-transaction op offsets,
- * outcomes and ids. On the driver: the blocks (2 ints per effective write and 4 per external
+ * partitions by key alone (one column: Spark's radix sort when the key is a number; each
+ * key's values are sorted by the reduce side, {@link KeyChecks}); broadcast: the
+ * transaction index and per-transaction op offsets, outcomes and ids. On the driver: the blocks (2 ints per effective write and 4 per external
  * read of a non-aborted transaction; 1 per observed append of a list key) and a sort of the
  * keys.
  */
@@ -68,10 +70,10 @@ public final class KeyStage {
    * so the pass reads them again without a new scan or shuffle.
    */
   public static final class Again {
-    private final JavaRDD<Row> sorted;
+    private final JavaRDD<InternalRow> sorted;
     private final Broadcast<KeyChecks.Context> ctx;
 
-    private Again(JavaRDD<Row> sorted, Broadcast<KeyChecks.Context> ctx) {
+    private Again(JavaRDD<InternalRow> sorted, Broadcast<KeyChecks.Context> ctx) {
       this.sorted = sorted;
       this.ctx = ctx;
     }
@@ -101,12 +103,14 @@ public final class KeyStage {
   public static Result run(SparkSession spark, HistoryStage.Result h, int examples) {
     JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     TxnColumns txns = h.txns();
+    Dataset<Row> shuffled = rows(spark, h)
+        .repartition(OpColumns.shufflePartitions(spark), col("key"))
+        .sortWithinPartitions("key");
     Broadcast<KeyChecks.Context> ctx = sc.broadcast(new KeyChecks.Context(h.index(),
-        txns.opStart, txns.outcome, txns.txnId, examples, h.readLists()));
-    JavaRDD<Row> sorted = rows(spark, h)
-        .repartition(col("key"))
-        .sortWithinPartitions("key", "value")
-        .javaRDD();
+        txns.opStart, txns.outcome, txns.txnId, examples, h.readLists(),
+        new KeyRows(shuffled.schema())));
+    // Spark's internal rows: no conversion of each row into a Row of boxed fields (KeyRows)
+    JavaRDD<InternalRow> sorted = shuffled.queryExecution().toRdd().toJavaRDD();
     List<KeyBlock> blocks = sorted
         .mapPartitions(it -> List.of(KeyChecks.block(it, ctx.value())).iterator())
         .collect();

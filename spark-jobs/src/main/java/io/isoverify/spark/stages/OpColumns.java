@@ -112,6 +112,16 @@ public final class OpColumns {
   }
 
   /**
+   * How many partitions the stages' shuffles make: {@code spark.sql.shuffle.partitions}
+   * (SparkSessions sets four per core unless the user does), named explicitly so that
+   * adaptive execution keeps them all. Work after these shuffles is per row, not per byte:
+   * coalesced into fewer, uneven tasks (5 for 8 at 1M), the last one ran alone for 2.5 s.
+   */
+  static int shufflePartitions(SparkSession spark) {
+    return Integer.parseInt(spark.conf().get("spark.sql.shuffle.partitions"));
+  }
+
+  /**
    * The input's files as the {@code file} column names them, sorted: a file's index in
    * this array is its file index. From the listing Spark makes anyway; no job.
    */

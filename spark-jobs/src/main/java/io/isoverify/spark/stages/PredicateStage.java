@@ -2,22 +2,16 @@ package io.isoverify.spark.stages;
 
 import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.exists;
 import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.not;
-import static org.apache.spark.sql.functions.size;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
 import io.isoverify.history.History;
-import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.check.PredicateObservations;
 import io.isoverify.history.io.ParquetHistorySchema;
-import io.isoverify.history.validation.RowRules;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import org.apache.spark.sql.Column;
@@ -45,11 +39,10 @@ import org.apache.spark.sql.types.StructType;
  * there (those of every level and SSER's, {@link PredicateObservations#of}, {@link
  * PredicateObservations#realTime}) and renumbers them into the run's ids ({@link
  * PredicateObservations#renumbered}). Read-only transactions without a predicate read stay on
- * the executors. Also validates {@code row_fields} (only writes carry them, as field, value
- * pairs), which the read stage does not read, with the in-process reader's messages.
+ * the executors. {@code row_fields} were validated by the read stage ({@link HistoryStage}).
  *
- * <p>Cost: three scans (txn and kind; txn, op_pos and key; the part's rows) and one of kind
- * and row_fields for the validation; on the driver about what the in-process engine holds for
+ * <p>Cost: a scan of kind (is there a predicate read at all?), then three scans (txn and
+ * kind; txn, op_pos and key; the part's rows); on the driver about what the in-process engine holds for
  * the part's transactions (primitive arrays, O(rows)) plus {@link PredicateObservations}' own
  * cost. The part is not split over the executors: a history whose every transaction writes is
  * whole on the driver, as in-process.
@@ -74,17 +67,12 @@ public final class PredicateStage {
   /**
    * The observations of the history {@code h} read, whose keys {@code keys} numbered.
    *
-   * @throws InvalidHistoryException when a row's row_fields are not a write's field, value
-   *     pairs (the first such row in file order)
    */
-  public static Result run(SparkSession spark, HistoryStage.Result h, KeyStage.Result keys)
-      throws InvalidHistoryException {
+  public static Result run(SparkSession spark, HistoryStage.Result h, KeyStage.Result keys) {
     Dataset<Row> raw = spark.read().parquet(h.path());
     Set<String> have = Set.of(raw.columns());
+    // row_fields were validated with every row's other columns (HistoryStage)
     boolean rowFields = have.contains(ParquetHistorySchema.ROW_FIELDS);
-    if (rowFields) {
-      checkRowFields(spark, h);
-    }
     Column kind = col(ParquetHistorySchema.KIND);
     // a file of the full schema has the predicate columns even without a predicate read:
     // one scan of the kind column says so before the grouped scan of every transaction
@@ -150,31 +138,5 @@ public final class PredicateStage {
       names[r.getInt(1)] = r.get(0);
     }
     return names;
-  }
-
-  /**
-   * Throws for the first row, in file order, whose row_fields are set but are not a write's
-   * field, value pairs: a scan of kind and row_fields only; only such rows reach the driver.
-   */
-  private static void checkRowFields(SparkSession spark, HistoryStage.Result h)
-      throws InvalidHistoryException {
-    Column rowFields = col(ParquetHistorySchema.ROW_FIELDS);
-    Object[] writes = Arrays.stream(OpKind.values()).filter(OpKind::installsVersion)
-        .map(OpKind::code).toArray();
-    Column bad = rowFields.isNotNull().and(not(col(ParquetHistorySchema.KIND).isin(writes))
-        .or(size(rowFields).mod(2).notEqual(0)).or(exists(rowFields, Column::isNull)));
-    List<Row> found = spark.read().parquet(h.path()).select(col("_metadata.file_path"),
-        col("_metadata.row_index").plus(1), col(ParquetHistorySchema.KIND), rowFields)
-        .where(bad).collectAsList();
-    if (found.isEmpty()) {
-      return;
-    }
-    FileIndex files = new FileIndex(h.paths());
-    Row r = found.stream().min(Comparator.comparingLong((Row x) -> FileIndex.position(
-        files.of(x.getString(0)), x.getLong(1)))).get();
-    List<Object> list = r.getList(3);
-    throw InvalidHistoryException.atRow(h.files()[files.of(r.getString(0))], r.getLong(1),
-        RowRules.rowFieldsProblem(OpKind.ofCode(r.getString(2)),
-            list.contains(null) ? -1 : list.size()));
   }
 }

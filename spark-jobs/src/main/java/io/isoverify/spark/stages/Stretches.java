@@ -1,14 +1,11 @@
 package io.isoverify.spark.stages;
 
-import static io.isoverify.spark.stages.OpColumns.FILE;
-import static io.isoverify.spark.stages.OpColumns.ROW;
-
 import io.isoverify.history.validation.RowFields;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
-import java.util.Objects;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -24,7 +21,7 @@ import org.apache.spark.util.LongAccumulator;
  * the reduce side sees exactly what the rows would have told it.
  *
  * <pre>
- *   file int, row long, count int, txn long, session (as stored), txn_pos int, op_pos int,
+ *   file int, row long, count int, txn long, session (long or string), txn_pos int, op_pos int,
  *   outcome byte (Outcome ordinal), start long, end long (History.NO_TIME when null)
  * </pre>
  * A history written transaction by transaction gives one stretch per transaction (per
@@ -44,11 +41,11 @@ final class Stretches implements Iterator<Row> {
   static final int START = 8;
   static final int END = 9;
 
-  private final Iterator<Row> rows;
+  private final Iterator<InternalRow> rows;
   private final FileIndex files;
   private final FirstProblem problems;
   private final LongAccumulator listRows;
-  private final OpRowFields fields = new OpRowFields();
+  private final OpRowFields fields;
   private boolean open;
   private int file;
   private long row;
@@ -62,15 +59,20 @@ final class Stretches implements Iterator<Row> {
   private long end;
   private Row next;
 
-  Stretches(Iterator<Row> rows, FileIndex files, FirstProblem problems,
-      LongAccumulator listRows) {
+  /** Over {@link OpColumns#read}'s rows, whose schema is {@code schema}. */
+  Stretches(Iterator<InternalRow> rows, StructType schema, FileIndex files,
+      FirstProblem problems, LongAccumulator listRows) {
     this.rows = rows;
+    this.fields = new OpRowFields(schema);
     this.files = files;
     this.problems = problems;
     this.listRows = listRows;
   }
 
-  /** The schema of a stretch, with the session column's stored type. */
+  /**
+   * The schema of a stretch, with the session column's type
+   * ({@link OpRowFields#sessionType}).
+   */
   static StructType schema(DataType sessionType) {
     return new StructType()
         .add("file", DataTypes.IntegerType, false)
@@ -88,16 +90,17 @@ final class Stretches implements Iterator<Row> {
   @Override
   public boolean hasNext() {
     while (next == null && rows.hasNext()) {
-      Row r = rows.next();
-      if (!r.isNullAt(OpColumns.LIST_I)) {
+      InternalRow r = rows.next();
+      String problem = fields.load(r);
+      if (fields.hasList()) {
         listRows.add(1);
       }
-      String problem = fields.load(r);
       if (problem != null) {
-        problems.add(new HistoryStage.Located(files.of(r.getString(FILE)), r.getLong(ROW), problem));
+        problems.add(new HistoryStage.Located(files.of(fields.file()), fields.rowNumber(),
+            problem));
         continue;
       }
-      add(r);
+      add();
     }
     if (next == null && open) {
       next = emit();
@@ -116,9 +119,9 @@ final class Stretches implements Iterator<Row> {
     return r;
   }
 
-  private void add(Row r) {
-    int f = files.of(r.getString(FILE));
-    long rowNo = r.getLong(ROW);
+  private void add() {
+    int f = files.of(fields.file());
+    long rowNo = fields.rowNumber();
     long t = fields.number(RowFields.TXN);
     Object s = fields.session();
     int p = (int) fields.number(RowFields.TXN_POS);
@@ -127,7 +130,7 @@ final class Stretches implements Iterator<Row> {
     long st = fields.time(RowFields.START_TS);
     long en = fields.time(RowFields.END_TS);
     if (open && f == file && rowNo == row + count && t == txn && op == opPos + count
-        && p == pos && o == outcome && st == start && en == end && Objects.equals(s, session)) {
+        && p == pos && o == outcome && st == start && en == end && s.equals(session)) {
       count++;
       return;
     }
@@ -139,7 +142,7 @@ final class Stretches implements Iterator<Row> {
     row = rowNo;
     count = 1;
     txn = t;
-    session = s;
+    session = OpRowFields.keep(s);
     pos = p;
     opPos = op;
     outcome = o;
@@ -148,6 +151,7 @@ final class Stretches implements Iterator<Row> {
   }
 
   private Row emit() {
-    return RowFactory.create(file, row, count, txn, session, pos, opPos, outcome, start, end);
+    return RowFactory.create(file, row, count, txn, OpRowFields.stored(session), pos, opPos,
+        outcome, start, end);
   }
 }

@@ -80,6 +80,8 @@ class SparkValidationTest {
         Arguments.of("row fields, the first bad one in file order", FIELDS, new String[] {
             W + " row_fields=1|_", PR, W.replace("txn=1", "txn=3").replace("session=1", "session=3")
                 .replace("value=1", "value=3") + " row_fields=4"}),
+        Arguments.of("row fields bad before a row with a bad kind", FIELDS, new String[] {
+            W + " row_fields=1|2|3", W.replace("op_pos=0", "op_pos=1").replace("kind=w", "kind=x")}),
         Arguments.of("negative operation position", B, new String[] {W.replace("op_pos=0", "op_pos=-1")}),
         Arguments.of("rows disagree on the session", B,
             new String[] {W, W.replace("session=1", "session=2").replace("op_pos=0", "op_pos=1")}),
