@@ -7,7 +7,6 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.UTF8String;
 
@@ -16,8 +15,9 @@ import org.apache.spark.unsafe.types.UTF8String;
  * txn, op_pos, kind, file, row, and read_list) straight from Spark's internal rows, without
  * the conversion of every row into an external {@code Row} of boxed numbers and Java strings
  * (a third of the reduce side's CPU at 1M transactions). A key or value column holds
- * integers (read as longs) or text (UTF-8 bytes, compared as bytes): {@link #text} says
- * which; a text key or value kept beyond its row is copied ({@link #textKey}).
+ * integers (read as longs) or text (UTF-8 bytes, compared as bytes: {@link Cell}),
+ * {@link #textKeys} and {@link #textValues} say which; a text key or value kept beyond its
+ * row is copied ({@link #textKey}).
  */
 final class KeyRows implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -30,76 +30,24 @@ final class KeyRows implements Serializable {
   static final int ROW = 6;
   static final int LIST = 7;
 
-  private final Kind key;
-  private final Kind value;
-  private final Kind element;
-
-  /** The way one column holds a key, a value or a list element. */
-  private enum Kind {
-    LONG, INT, SHORT, BYTE, STRING, BINARY;
-
-    static Kind of(DataType t) {
-      if (t.equals(DataTypes.LongType)) {
-        return LONG;
-      }
-      if (t.equals(DataTypes.IntegerType)) {
-        return INT;
-      }
-      if (t.equals(DataTypes.ShortType)) {
-        return SHORT;
-      }
-      if (t.equals(DataTypes.ByteType)) {
-        return BYTE;
-      }
-      if (t.equals(DataTypes.StringType)) {
-        return STRING;
-      }
-      if (t.equals(DataTypes.BinaryType)) {
-        return BINARY;
-      }
-      throw new IllegalArgumentException("a key or value of type " + t.simpleString());
-    }
-
-    boolean text() {
-      return this == STRING || this == BINARY;
-    }
-
-    long number(InternalRow r, int i) {
-      return switch (this) {
-        case LONG -> r.getLong(i);
-        case INT -> r.getInt(i);
-        case SHORT -> r.getShort(i);
-        case BYTE -> r.getByte(i);
-        default -> throw new IllegalStateException("not a number column");
-      };
-    }
-
-    /** The text at {@code i}, still in the row's memory. */
-    UTF8String text(InternalRow r, int i) {
-      return this == STRING ? r.getUTF8String(i) : UTF8String.fromBytes(r.getBinary(i));
-    }
-
-    long number(ArrayData a, int i) {
-      return switch (this) {
-        case LONG -> a.getLong(i);
-        case INT -> a.getInt(i);
-        case SHORT -> a.getShort(i);
-        case BYTE -> a.getByte(i);
-        default -> throw new IllegalStateException("not a number column");
-      };
-    }
-
-    UTF8String text(ArrayData a, int i) {
-      return this == STRING ? a.getUTF8String(i) : UTF8String.fromBytes(a.getBinary(i));
-    }
-  }
+  private final Cell key;
+  private final Cell value;
+  private final Cell element;
 
   /** For rows of {@code schema} ({@link KeyStage#rows}'s). */
   KeyRows(StructType schema) {
-    key = Kind.of(schema.fields()[KEY].dataType());
-    value = Kind.of(schema.fields()[VALUE].dataType());
+    key = cell(schema.fields()[KEY].dataType());
+    value = cell(schema.fields()[VALUE].dataType());
     element = schema.fields().length > LIST
-        ? Kind.of(((ArrayType) schema.fields()[LIST].dataType()).elementType()) : value;
+        ? cell(((ArrayType) schema.fields()[LIST].dataType()).elementType()) : value;
+  }
+
+  private static Cell cell(DataType t) {
+    Cell c = Cell.of(t);
+    if (c == Cell.OTHER) {
+      throw new IllegalArgumentException("a key or value of type " + t.simpleString());
+    }
+    return c;
   }
 
   boolean textKeys() {

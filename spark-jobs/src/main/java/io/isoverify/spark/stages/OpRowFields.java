@@ -31,34 +31,6 @@ final class OpRowFields extends RowFields {
   private final DataType[] types;
   private InternalRow row;
 
-  /** How a column's cells are read. */
-  private enum Cell {
-    LONG, INT, SHORT, BYTE, STRING, BINARY, OTHER;
-
-    static Cell of(DataType t) {
-      if (t.equals(DataTypes.LongType)) {
-        return LONG;
-      }
-      if (t.equals(DataTypes.IntegerType)) {
-        return INT;
-      }
-      if (t.equals(DataTypes.ShortType)) {
-        return SHORT;
-      }
-      if (t.equals(DataTypes.ByteType)) {
-        return BYTE;
-      }
-      if (t.equals(DataTypes.StringType)) {
-        return STRING;
-      }
-      return t.equals(DataTypes.BinaryType) ? BINARY : OTHER;
-    }
-
-    boolean text() {
-      return this == STRING || this == BINARY;
-    }
-  }
-
   /** For rows of {@code schema} ({@link OpColumns#read}'s). */
   OpRowFields(StructType schema) {
     cells = new Cell[schema.fields().length + 1];
@@ -139,13 +111,10 @@ final class OpRowFields extends RowFields {
   @Override
   public long number(int column) {
     int i = OpColumns.FIELDS + column;
-    return switch (cells[i]) {
-      case LONG -> row.getLong(i);
-      case INT -> row.getInt(i);
-      case SHORT -> row.getShort(i);
-      case BYTE -> row.getByte(i);
-      default -> other(i) instanceof Number n ? n.longValue() : ((Decimal) other(i)).toLong();
-    };
+    if (cells[i].number()) {
+      return cells[i].number(row, i);
+    }
+    return other(i) instanceof Number n ? n.longValue() : ((Decimal) other(i)).toLong();
   }
 
   /**
@@ -186,7 +155,7 @@ final class OpRowFields extends RowFields {
   }
 
   private UTF8String text(int i) {
-    return cells[i] == Cell.STRING ? row.getUTF8String(i) : UTF8String.fromBytes(row.getBinary(i));
+    return cells[i].text(row, i);
   }
 
   /**
@@ -204,15 +173,10 @@ final class OpRowFields extends RowFields {
       return null;
     }
     Cell e = cells[cells.length - 1];
-    return switch (e) {
-      case LONG -> list.getLong(at);
-      case INT -> (long) list.getInt(at);
-      case SHORT -> (long) list.getShort(at);
-      case BYTE -> (long) list.getByte(at);
-      case STRING -> list.getUTF8String(at);
-      case BINARY -> UTF8String.fromBytes(list.getBinary(at));
-      case OTHER -> throw new IllegalStateException("read_list of an unknown element type");
-    };
+    if (e == Cell.OTHER) {
+      throw new IllegalStateException("read_list of an unknown element type");
+    }
+    return e.text() ? e.text(list, at) : (Object) e.number(list, at);
   }
 
   private static int code(UTF8String s, UTF8String[] codes) {
