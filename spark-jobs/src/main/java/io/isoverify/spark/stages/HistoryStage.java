@@ -17,6 +17,7 @@ import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.LongAccumulator;
 
@@ -69,14 +70,15 @@ public final class HistoryStage {
     LongAccumulator listRows = spark.sparkContext().longAccumulator("rows with a read list");
     StructType schema = ops.schema();
     StructType stretch = Stretches.schema(OpRowFields.sessionType(schema));
+    boolean textSessions = OpRowFields.sessionType(schema).equals(DataTypes.StringType);
     // Spark's internal rows: no conversion of each operation row into a Row (OpRowFields)
     JavaRDD<Row> stretches = ops.queryExecution().toRdd().toJavaRDD()
         .mapPartitions(it -> new Stretches(it, schema, files.value(), rowProblem, listRows));
     List<TxnBlock> blocks = spark.createDataFrame(stretches, stretch)
         .repartition(OpColumns.shufflePartitions(spark), col("txn"))
         .sortWithinPartitions("txn", "file", "row")
-        .javaRDD()
-        .mapPartitions(it -> List.of(TxnGroupChecks.block(it)).iterator())
+        .queryExecution().toRdd().toJavaRDD()
+        .mapPartitions(it -> List.of(TxnGroupChecks.block(it, textSessions)).iterator())
         .collect();
     files.destroy();
     throwFirstProblem(blocks, rowProblem.value(), names, display);

@@ -17,7 +17,7 @@ import io.isoverify.history.validation.TransactionFields;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.function.IntFunction;
-import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.InternalRow;
 
 /**
  * The reduce side of the transaction job: the checks that concern the rows of one
@@ -42,20 +42,24 @@ final class TxnGroupChecks {
   private final IntFunction<String> stretchPlace = i -> InvalidHistoryException.row(row[i]);
   private final OperationPositions positions = new OperationPositions(InvalidHistoryException::row);
 
-  /** The block of one partition's sorted stretches. */
-  static TxnBlock block(Iterator<Row> sorted) {
+  /**
+   * The block of one partition's sorted stretches, read from Spark's internal rows.
+   *
+   * @param textSessions whether the stretches' session column holds text (else longs)
+   */
+  static TxnBlock block(Iterator<InternalRow> sorted, boolean textSessions) {
     TxnGroupChecks c = new TxnGroupChecks();
     TxnBlock.Builder out = new TxnBlock.Builder();
     long txn = 0;
     while (sorted.hasNext()) {
-      Row r = sorted.next();
+      InternalRow r = sorted.next();
       long t = r.getLong(TXN);
       if (c.n > 0 && t != txn) {
         c.check(txn, out);
         c.n = 0;
       }
       txn = t;
-      c.add(r);
+      c.add(r, textSessions);
     }
     if (c.n > 0) {
       c.check(txn, out);
@@ -63,7 +67,7 @@ final class TxnGroupChecks {
     return out.build();
   }
 
-  private void add(Row r) {
+  private void add(InternalRow r, boolean textSessions) {
     if (n == file.length) {
       int m = n * 2;
       file = Arrays.copyOf(file, m);
@@ -76,7 +80,8 @@ final class TxnGroupChecks {
     row[n] = r.getLong(ROW_I);
     count[n] = r.getInt(COUNT_I);
     opPos[n] = r.getInt(OP_POS);
-    session[n] = r.get(SESSION);
+    session[n] = textSessions ? r.getUTF8String(SESSION).toString()
+        : (Object) r.getLong(SESSION);
     int code = 0;
     while (!session[code].equals(session[n])) {
       code++;
