@@ -18,6 +18,7 @@ final class FileIndex implements Serializable {
 
   private final Map<String, Integer> index = new HashMap<>();
   private transient UTF8String lastPath;
+  private transient String lastString;
   private transient int last;
 
   FileIndex(String[] paths) {
@@ -27,20 +28,30 @@ final class FileIndex implements Serializable {
   }
 
   int of(String path) {
-    return of(UTF8String.fromString(path));
+    if (!path.equals(lastString)) {
+      last = lookUp(path);
+      lastString = path;
+      lastPath = null;
+    }
+    return last;
   }
 
   /** The index of {@code path} (a row's file column: copied only when it changes). */
   int of(UTF8String path) {
     if (!path.equals(lastPath)) {
-      Integer i = index.get(normal(path.toString()));
-      if (i == null) {
-        throw new IllegalStateException("a row of a file not listed in the input: " + path);
-      }
-      last = i;
+      last = lookUp(path.toString());
       lastPath = path.clone();
+      lastString = null;
     }
     return last;
+  }
+
+  private int lookUp(String path) {
+    Integer i = index.get(normal(path));
+    if (i == null) {
+      throw new IllegalStateException("a row of a file not listed in the input: " + path);
+    }
+    return i;
   }
 
   /**
