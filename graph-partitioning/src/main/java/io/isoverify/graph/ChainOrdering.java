@@ -20,11 +20,79 @@ final class ChainOrdering {
   private ChainOrdering() {
   }
 
-  /** Adds forced edges to {@code known} and constraints to {@code out}; returns ordered pairs. */
+  /**
+   * Adds forced edges to {@code known} and constraints to {@code out}; returns ordered pairs.
+   * Keys are independent (each reads the index and writes its own edges and constraints), so
+   * runs of keys go to {@code threads} threads ({@link OrderedBlocks}) and their results are
+   * appended in key order: the output is the same as one thread's.
+   */
   static long resolve(Chains chains, CycleGraph graph, ReachabilityIndex index, int keyCount,
-      int[] vertexChain, int[] vertexPos, int dense, EdgeList known, ChainPairs out) {
-    long ordered = 0;
+      int[] vertexChain, int[] vertexPos, int dense, int threads, EdgeList known,
+      ChainPairs out) {
+    int[] blockStart = blocks(chains, keyCount, dense, threads);
+    int blocks = blockStart.length - 1;
+    long[] ordered = {0};
+    OrderedBlocks.run(blocks, threads, b -> {
+      boolean alone = blocks == 1;
+      EdgeList forced = alone ? known : new EdgeList();
+      ChainPairs pairs = alone ? out : new ChainPairs(chains);
+      long n = resolveKeys(chains, graph, index, blockStart[b], blockStart[b + 1], vertexChain,
+          vertexPos, dense, forced, pairs);
+      return new Block(forced, pairs, n);
+    }, r -> {
+      if (r.forced != known) {
+        known.addRange(r.forced, 0, r.forced.size());
+        out.addAll(r.pairs);
+      }
+      ordered[0] += r.ordered;
+    });
+    return ordered[0];
+  }
+
+  /** What one run of keys added: forced edges, constraints, ordered pairs. */
+  private record Block(EdgeList forced, ChainPairs pairs, long ordered) {
+  }
+
+  /**
+   * Keys cut into runs of about equal work, {@link #BLOCKS_PER_THREAD} per thread (one run
+   * when {@code threads} is 1): a key of m chains costs about m * min(m, dense) queries.
+   */
+  private static int[] blocks(Chains chains, int keyCount, int dense, int threads) {
+    if (threads <= 1) {
+      return new int[] {0, keyCount};
+    }
+    long total = 0;
     for (int key = 0; key < keyCount; key++) {
+      total += cost(chains, key, dense);
+    }
+    long per = Math.max(1, total / ((long) threads * BLOCKS_PER_THREAD));
+    IntBuffer start = new IntBuffer();
+    start.add(0);
+    long sum = 0;
+    for (int key = 0; key < keyCount; key++) {
+      sum += cost(chains, key, dense);
+      if (sum >= per && key + 1 < keyCount) {
+        start.add(key + 1);
+        sum = 0;
+      }
+    }
+    start.add(keyCount);
+    return start.toArray();
+  }
+
+  /** Runs of keys per thread: enough that a hot key's run does not leave the others idle. */
+  static final int BLOCKS_PER_THREAD = 16;
+
+  private static long cost(Chains chains, int key, int dense) {
+    long m = chains.keyChainStart[key + 1] - chains.keyChainStart[key];
+    return 1 + m * Math.min(m, dense);
+  }
+
+  private static long resolveKeys(Chains chains, CycleGraph graph, ReachabilityIndex index,
+      int fromKey, int toKey, int[] vertexChain, int[] vertexPos, int dense, EdgeList known,
+      ChainPairs out) {
+    long ordered = 0;
+    for (int key = fromKey; key < toKey; key++) {
       int lo = chains.keyChainStart[key];
       int m = chains.keyChainStart[key + 1] - lo;
       if (m > dense) {

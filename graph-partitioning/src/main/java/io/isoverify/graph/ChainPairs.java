@@ -54,6 +54,13 @@ final class ChainPairs {
     }
   }
 
+  /** Appends {@code other}'s constraints, alive, after this one's. */
+  void addAll(ChainPairs other) {
+    for (int c = 0; c < other.count(); c++) {
+      add(other.pairs.get(2 * c), other.pairs.get(2 * c + 1));
+    }
+  }
+
   /** Replaces {@code out}'s edges by side {@code side} of constraint c; O(its edges). */
   void side(int c, int side, EdgeList out) {
     out.clear();

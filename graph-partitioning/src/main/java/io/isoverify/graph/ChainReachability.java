@@ -1,9 +1,6 @@
 package io.isoverify.graph;
 
 import java.util.Arrays;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Reachability in a DAG through a chain decomposition (DESIGN section 4), without an n x n
@@ -72,29 +69,10 @@ public final class ChainReachability implements ReachabilityIndex {
     int[] topo = graph.topologicalOrder();
     Csr out = graph.out();
     int parts = Math.max(1, Math.min(threads, chains));
-    if (parts == 1) {
-      fill(out, topo, 0, chains);
-      return;
-    }
-    ExecutorService pool = Executors.newFixedThreadPool(parts);
-    try {
-      Future<?>[] done = new Future<?>[parts];
-      for (int p = 0; p < parts; p++) {
-        int lo = (int) ((long) chains * p / parts);
-        int hi = (int) ((long) chains * (p + 1) / parts);
-        done[p] = pool.submit(() -> fill(out, topo, lo, hi));
-      }
-      for (Future<?> f : done) {
-        f.get();
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while building the reachability index", e);
-    } catch (java.util.concurrent.ExecutionException e) {
-      throw new IllegalStateException("reachability index", e.getCause());
-    } finally {
-      pool.shutdown();
-    }
+    OrderedBlocks.run(parts, parts, p -> {
+      fill(out, topo, (int) ((long) chains * p / parts), (int) ((long) chains * (p + 1) / parts));
+      return p;
+    }, p -> { });
   }
 
   /**

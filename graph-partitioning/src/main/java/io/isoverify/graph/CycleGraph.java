@@ -30,7 +30,7 @@ final class CycleGraph {
   final boolean induced;
   final int vertexCount;
   final Csr out;
-  private Csr in;
+  private volatile Csr in;
 
   /**
    * Fills the CSR in two passes over the edges (out-degrees, then arcs), O(nodes + arcs),
@@ -129,12 +129,19 @@ final class CycleGraph {
     return induced ? 2 * vertex : vertex;
   }
 
-  /** Reversed arcs, built on first use. */
+  /** Reversed arcs, built on first use (by one thread: queries run on several). */
   Csr in() {
-    if (in == null) {
-      in = out.reverse();
+    Csr r = in;
+    if (r == null) {
+      synchronized (this) {
+        r = in;
+        if (r == null) {
+          r = out.reverse();
+          in = r;
+        }
+      }
     }
-    return in;
+    return r;
   }
 
   /** This graph, in a topological order, with a chain cover: what a backend builds from. */

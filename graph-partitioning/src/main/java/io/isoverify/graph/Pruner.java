@@ -115,7 +115,7 @@ final class Pruner {
       return false;
     }
     orderedPairs = ChainOrdering.resolve(chains, graph, index, keyCount, vertexChain, vertexPos,
-        denseChains, known, constraints);
+        denseChains, threads, known, constraints);
     constraintsBefore = constraints.count();
     return true;
   }
@@ -250,32 +250,9 @@ final class Pruner {
 
   /** One round; {@code retest}: test only the constraints it touches ({@link #startMarking}). */
   private int pruneRound(boolean[] retest) {
-    int pruned = 0;
-    for (int c = 0; c < constraints.count(); c++) {
-      if (!constraints.alive(c) || retest != null && untouched(c, retest)) {
-        continue;
-      }
-      int bad0 = impossibleEdge(c, 0);
-      int bad1 = impossibleEdge(c, 1);
-      if (bad0 != NONE && bad1 != NONE) {
-        build(); // incremental rounds leave the graph behind the index; paths need it
-        conflictCycles = new EdgeList[] {explainSide(c, bad0, 0), explainSide(c, bad1, 1)};
-        return pruned;
-      }
-      if (bad0 != NONE || bad1 != NONE) {
-        int keep = bad0 != NONE ? 1 : 0;
-        EdgeList sides = side[keep];
-        constraints.side(c, keep, sides);
-        int first = known.size();
-        known.addRange(sides, 0, sides.size());
-        reads.addLate(sides.from(0), sides.to(0), sides.key(0), known);
-        constraints.kill(c);
-        pruned++;
-        if (live && !indexKnown(first, known.size())) {
-          build(); // finds and reports the cycle the new edges closed
-          return pruned;
-        }
-      }
+    int pruned = live || threads == 1 ? testInTurn(retest) : testInParallel();
+    if (conflictCycles != null || knownCycle != null) {
+      return pruned;
     }
     boolean[] closed = {false};
     pruned += reads.round(graph, index, (begin, end) -> {
@@ -317,22 +294,134 @@ final class Pruner {
     return true;
   }
 
+  /**
+   * Tests the live constraints one after the other: in a live round a pruned side's edges go
+   * to the index at once, and the constraints after it are tested with them.
+   */
+  private int testInTurn(boolean[] retest) {
+    int pruned = 0;
+    for (int c = 0; c < constraints.count(); c++) {
+      if (!constraints.alive(c) || retest != null && untouched(c, retest)) {
+        continue;
+      }
+      int bad0 = impossibleEdge(graph, index, c, 0, late[0]);
+      int bad1 = impossibleEdge(graph, index, c, 1, late[1]);
+      if (bad0 != NONE && bad1 != NONE) {
+        build(); // incremental rounds leave the graph behind the index; paths need it
+        conflictCycles = new EdgeList[] {explainSide(c, bad0, 0), explainSide(c, bad1, 1)};
+        return pruned;
+      }
+      if (bad0 != NONE || bad1 != NONE) {
+        int first = known.size();
+        keepSide(c, bad0 != NONE ? 1 : 0);
+        pruned++;
+        if (live && !indexKnown(first, known.size())) {
+          build(); // finds and reports the cycle the new edges closed
+          return pruned;
+        }
+      }
+    }
+    return pruned;
+  }
+
+  /**
+   * The same as {@link #testInTurn} for a round that rebuilt the index: nothing a test reads
+   * changes during it (the index, the graph, the late readers: those change after the
+   * constraints, in {@link ReadPruning#round}), so blocks of constraints are tested on the threads and their results applied in constraint order
+   * ({@link OrderedBlocks}): the same constraints pruned, in the same order, as one thread.
+   */
+  private int testInParallel() {
+    CycleGraph g = graph;
+    ReachabilityIndex ix = index;
+    int count = constraints.count();
+    int[] pruned = {0};
+    int[] conflict = {-1, NONE, NONE};
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    int block = (int) Math.max(MIN_TEST_BLOCK, Math.min(TEST_BLOCK, count / (16L * threads)));
+    OrderedBlocks.run((count + block - 1) / block, threads, b -> {
+      int lo = b * block;
+      int[] bad = new int[2 * (Math.min(count, lo + block) - lo)];
+      EdgeList scratch = new EdgeList(1);
+      for (int i = 0; i < bad.length / 2 && !stop.get(); i++) {
+        if (constraints.alive(lo + i)) {
+          bad[2 * i] = impossibleEdge(g, ix, lo + i, 0, scratch);
+          bad[2 * i + 1] = impossibleEdge(g, ix, lo + i, 1, scratch);
+        }
+      }
+      return new Tested(lo, bad);
+    }, t -> {
+      for (int i = 0; i < t.bad.length / 2 && !stop.get(); i++) {
+        int c = t.lo + i;
+        int bad0 = t.bad[2 * i];
+        int bad1 = t.bad[2 * i + 1];
+        if (!constraints.alive(c) || bad0 == NONE && bad1 == NONE) {
+          continue;
+        }
+        if (bad0 != NONE && bad1 != NONE) {
+          conflict[0] = c;
+          conflict[1] = bad0;
+          conflict[2] = bad1;
+          stop.set(true);
+        } else {
+          keepSide(c, bad0 != NONE ? 1 : 0);
+          pruned[0]++;
+        }
+      }
+    });
+    int c = conflict[0];
+    if (c >= 0) {
+      for (int s = 0; s < 2; s++) {
+        late[s].clear();
+        if (conflict[1 + s] == -1) {
+          reads.lateCloses(g, ix, constraints.wwFrom(c, s), constraints.wwTo(c, s),
+              constraints.key(c), late[s]);
+        }
+      }
+      build();
+      conflictCycles = new EdgeList[] {explainSide(c, conflict[1], 0),
+          explainSide(c, conflict[2], 1)};
+    }
+    return pruned[0];
+  }
+
+  /** Constraints tested by one block of {@link #testInParallel}: per constraint both sides. */
+  private record Tested(int lo, int[] bad) {
+  }
+
+  /**
+   * The most constraints a block of {@link #testInParallel} tests (8 bytes of results each);
+   * blocks are smaller when that leaves under 16 per thread, down to {@link #MIN_TEST_BLOCK}.
+   */
+  static final int TEST_BLOCK = 1 << 15;
+  static final int MIN_TEST_BLOCK = 64;
+
+  /** Side {@code keep} of constraint c becomes known (the other side closes a cycle). */
+  private void keepSide(int c, int keep) {
+    EdgeList sides = side[keep];
+    constraints.side(c, keep, sides);
+    known.addRange(sides, 0, sides.size());
+    reads.addLate(sides.from(0), sides.to(0), sides.key(0), known);
+    constraints.kill(c);
+  }
+
   /** No impossible edge (see {@link #impossibleEdge}). */
   private static final int NONE = Integer.MIN_VALUE;
 
   /**
    * An edge of side {@code s} of constraint c that would close a cycle: its index in the
    * side's edges ({@link ChainPairs#side}, written out only when needed), or -1 for a late
-   * reader's edge (then in {@code late[s]}), or {@link #NONE}.
+   * reader's edge (then in {@code lateEdge}), or {@link #NONE}. Reads only: threads may
+   * test constraints at once, each with its own {@code lateEdge}.
    */
-  private int impossibleEdge(int c, int s) {
-    int bad = constraints.closingEdge(c, s, graph, index, vertexChain);
+  private int impossibleEdge(CycleGraph g, ReachabilityIndex ix, int c, int s,
+      EdgeList lateEdge) {
+    int bad = constraints.closingEdge(c, s, g, ix, vertexChain);
     if (bad >= 0) {
       return bad;
     }
-    late[s].clear();
-    return reads.lateCloses(graph, index, constraints.wwFrom(c, s), constraints.wwTo(c, s),
-        constraints.key(c), late[s]) ? -1 : NONE;
+    lateEdge.clear();
+    return reads.lateCloses(g, ix, constraints.wwFrom(c, s), constraints.wwTo(c, s),
+        constraints.key(c), lateEdge) ? -1 : NONE;
   }
 
   /** The cycle an impossible edge of side s of constraint c closes (see {@link #impossibleEdge}). */
