@@ -1,6 +1,7 @@
 package io.isoverify.audit;
 
 import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.LongSet;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

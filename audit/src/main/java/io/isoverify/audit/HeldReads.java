@@ -1,6 +1,7 @@
 package io.isoverify.audit;
 
 import io.isoverify.history.History;
+import io.isoverify.history.LongSet;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.OrderMarkers;
 import java.util.Arrays;

@@ -2,6 +2,7 @@ package io.isoverify.audit;
 
 import io.isoverify.history.Fences;
 import io.isoverify.history.History;
+import io.isoverify.history.LongSet;
 import io.isoverify.history.OpKind;
 import java.io.IOException;
 import java.nio.file.Path;

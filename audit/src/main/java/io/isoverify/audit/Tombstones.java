@@ -1,6 +1,7 @@
 package io.isoverify.audit;
 
 import io.isoverify.history.History;
+import io.isoverify.history.LongSet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,10 +1,9 @@
 package io.isoverify.solver;
 
 import io.isoverify.graph.ComponentReads;
+import io.isoverify.history.LongSet;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Cycles of width 1 and 2 encoded before the search (veristrong section 6.1.2, Algorithm 2),
@@ -42,7 +41,7 @@ final class SmallCycles {
   /** The clauses of cycles of width 1 and 2 of a component; empty when it is too large. */
   static List<int[]> of(BaseEdges base, boolean snapshot) {
     List<int[]> out = new ArrayList<>();
-    Set<Long> seen = new HashSet<>();
+    LongSet seen = new LongSet();
     ComponentReads reads = base.component().reads();
     int derived = base.count() - reads.derivedCount();
     for (int d = 0; d < reads.derivedCount(); d++) {

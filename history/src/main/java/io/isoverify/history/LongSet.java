@@ -1,20 +1,20 @@
-package io.isoverify.audit;
+package io.isoverify.history;
 
 import java.util.Arrays;
 
 /** A set of longs on one open-addressing array (no boxing). Long.MIN_VALUE marks a free slot. */
-final class LongSet {
+public final class LongSet {
   private static final long FREE = Long.MIN_VALUE;
   private long[] slots = new long[64];
   private boolean hasFree;
   private int size;
 
-  LongSet() {
+  public LongSet() {
     Arrays.fill(slots, FREE);
   }
 
   /** Adds {@code v}; false when it was there. */
-  boolean add(long v) {
+  public boolean add(long v) {
     if (v == FREE) {
       boolean was = hasFree;
       hasFree = true;
@@ -36,11 +36,11 @@ final class LongSet {
     }
   }
 
-  boolean isEmpty() {
+  public boolean isEmpty() {
     return size == 0 && !hasFree;
   }
 
-  boolean contains(long v) {
+  public boolean contains(long v) {
     if (v == FREE) {
       return hasFree;
     }
@@ -56,7 +56,7 @@ final class LongSet {
   }
 
   /** Calls {@code f} with every element. */
-  void forEach(java.util.function.LongConsumer f) {
+  public void forEach(java.util.function.LongConsumer f) {
     if (hasFree) {
       f.accept(FREE);
     }
