@@ -38,28 +38,75 @@ final class CycleGraph {
    * one-pass build sorts from cost about 2 GB on top of the graph.
    */
   CycleGraph(Level level, int vertexCount, EdgeList edges) {
+    this(level, vertexCount, edges, 1);
+  }
+
+  /**
+   * The same on {@code threads} threads for a large edge list: each thread counts and then
+   * places the arcs of one range of the edges, at offsets that put every node's arcs in edge
+   * order, as one thread does (the same CSR); a count array per thread (4 bytes per node) is
+   * the scratch.
+   */
+  CycleGraph(Level level, int vertexCount, EdgeList edges, int threads) {
     this.induced = level == Level.SI;
     this.vertexCount = vertexCount;
     int m = edges.size();
-    int rw = EdgeType.RW.ordinal();
-    int[] start = new int[nodeCount() + 1];
-    for (int e = 0; e < m; e++) {
-      int u = edges.from(e);
-      if (!induced) {
-        start[u + 1]++;
-      } else if (edges.type(e) == rw) {
-        start[2 * u + 1]++;
-      } else {
-        start[2 * u + 1]++;
-        start[2 * u + 2]++;
+    int nodes = nodeCount();
+    int parts = m < PARALLEL_EDGES ? 1 : Math.max(1, threads);
+    int[][] fill = new int[parts][];
+    OrderedBlocks.run(parts, parts, p -> {
+      fill[p] = new int[nodes + 1];
+      count(edges, lo(m, parts, p), lo(m, parts, p + 1), fill[p]);
+      return p;
+    }, p -> { });
+    // fill[p][x + 1], arcs of x counted by part p, becomes where part p places x's first arc
+    int[] start = new int[nodes + 1];
+    int at = 0;
+    for (int x = 0; x < nodes; x++) {
+      start[x] = at;
+      for (int p = 0; p < parts; p++) {
+        int c = fill[p][x + 1];
+        fill[p][x] = at;
+        at += c;
       }
     }
-    for (int x = 0; x < nodeCount(); x++) {
-      start[x + 1] += start[x];
+    start[nodes] = at;
+    int[] head = new int[at];
+    OrderedBlocks.run(parts, parts, p -> {
+      place(edges, lo(m, parts, p), lo(m, parts, p + 1), fill[p], head);
+      fill[p] = null;
+      return p;
+    }, p -> { });
+    out = Csr.wrap(start, head);
+  }
+
+  /** Edge lists at least this long are turned into arcs on several threads. */
+  static final int PARALLEL_EDGES = 1 << 16;
+
+  private static int lo(int m, int parts, int p) {
+    return (int) ((long) m * p / parts);
+  }
+
+  /** Adds the arcs of edges begin..end-1 to count[tail + 1]. */
+  private void count(EdgeList edges, int begin, int end, int[] count) {
+    int rw = EdgeType.RW.ordinal();
+    for (int e = begin; e < end; e++) {
+      int u = edges.from(e);
+      if (!induced) {
+        count[u + 1]++;
+      } else if (edges.type(e) == rw) {
+        count[2 * u + 1]++;
+      } else {
+        count[2 * u + 1]++;
+        count[2 * u + 2]++;
+      }
     }
-    int[] head = new int[start[nodeCount()]];
-    int[] fill = start.clone();
-    for (int e = 0; e < m; e++) {
+  }
+
+  /** Places the arcs of edges begin..end-1, fill[tail] the next free slot of each tail. */
+  private void place(EdgeList edges, int begin, int end, int[] fill, int[] head) {
+    int rw = EdgeType.RW.ordinal();
+    for (int e = begin; e < end; e++) {
       int u = edges.from(e);
       int v = edges.to(e);
       if (!induced) {
@@ -71,7 +118,6 @@ final class CycleGraph {
         place(fill, head, 2 * u + 1, 2 * v);
       }
     }
-    out = Csr.wrap(start, head);
   }
 
   private static void place(int[] fill, int[] head, int tail, int to) {

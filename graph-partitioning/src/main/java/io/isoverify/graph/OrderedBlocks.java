@@ -34,7 +34,8 @@ final class OrderedBlocks {
    * Runs {@code blocks} blocks on up to {@code threads} threads (in the caller's thread when
    * one is enough) and returns when the sink has had every result.
    *
-   * @throws IllegalStateException with the first block's failure as its cause
+   * <p>A block's failure is thrown here as it was (an unchecked exception or an error, such as
+   * running out of memory, which the commands report as such); other blocks may have run.
    */
   static <R> void run(int blocks, int threads, Work<R> work, Sink<R> sink) {
     int parts = Math.max(1, Math.min(threads, blocks));

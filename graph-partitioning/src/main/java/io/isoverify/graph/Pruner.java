@@ -1,6 +1,7 @@
 package io.isoverify.graph;
 
 import io.isoverify.history.check.Level;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Pruning to a fixpoint (cobra section 3.3, polysi section 4.3, veristrong section 6.1.1).
@@ -26,6 +27,10 @@ import io.isoverify.history.check.Level;
  * the previous round's updates touched ({@link ReachabilityIndex#markChanges}): on the
  * 1M-transaction general history at SI the last five rounds prune 22k of 2.7M live
  * constraints, and took 1.3-2 s each testing all of them, 0.1-0.4 s testing those.
+ *
+ * <p>A round that rebuilt the index tests its constraints on {@code threads} threads, in
+ * blocks whose results are applied in constraint order ({@link #testInParallel}); a round
+ * that updates the index tests them in turn. Either way the outcome is one thread's.
  */
 final class Pruner {
   private final Level level;
@@ -237,7 +242,7 @@ final class Pruner {
     // transactions the index alone is ~0.7 GB)
     graph = null;
     index = null;
-    graph = new CycleGraph(level, vertexCount, known);
+    graph = new CycleGraph(level, vertexCount, known, threads);
     int[] topo = TopologicalOrder.of(graph.out);
     if (topo == null) {
       knownCycle = pick(known, graph.edgesOf(Paths.anyCycle(graph.out), known));
@@ -327,8 +332,9 @@ final class Pruner {
   /**
    * The same as {@link #testInTurn} for a round that rebuilt the index: nothing a test reads
    * changes during it (the index, the graph, the late readers: those change after the
-   * constraints, in {@link ReadPruning#round}), so blocks of constraints are tested on the threads and their results applied in constraint order
-   * ({@link OrderedBlocks}): the same constraints pruned, in the same order, as one thread.
+   * constraints, in {@link ReadPruning#round}), so blocks of constraints are tested on the
+   * threads and their results applied in constraint order ({@link OrderedBlocks}): the same
+   * constraints pruned, in the same order, as one thread.
    */
   private int testInParallel() {
     CycleGraph g = graph;
@@ -336,7 +342,7 @@ final class Pruner {
     int count = constraints.count();
     int[] pruned = {0};
     int[] conflict = {-1, NONE, NONE};
-    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    AtomicBoolean stop = new AtomicBoolean();
     int block = (int) Math.max(MIN_TEST_BLOCK, Math.min(TEST_BLOCK, count / (16L * threads)));
     OrderedBlocks.run((count + block - 1) / block, threads, b -> {
       int lo = b * block;
