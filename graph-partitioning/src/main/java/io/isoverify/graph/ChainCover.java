@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * The chains of a {@link ChainReachability} index: sequences of nodes, each with an arc to
- * the next, so that reaching one position reaches every later one. The index costs K ints
+ * the next (under SI a path through the RW-entry node between them), so that reaching one
+ * position reaches every later one. The index costs K ints
  * per node for K chains, so fewer chains matter: the sessions are always a cover, and a
  * greedy path cover (each node, in topological order, extends the chain of the earliest
  * unclaimed out-neighbour) often needs far fewer when sessions are many and short; the
@@ -49,7 +50,9 @@ final class ChainCover {
         posOf[u] = 0;
       }
       int next = -1;
-      for (int a = out.start[u]; a < out.start[u + 1]; a++) {
+      // under SI, dep(u)'s dependency arcs leave from anti(u) (CycleGraph's compact form)
+      int from = graph.induced ? u + 1 : u;
+      for (int a = out.start[from]; a < out.start[from + 1]; a++) {
         int w = out.head[a];
         if (sessions.chainOf[w] >= 0 && chainOf[w] < 0 && (next < 0 || rank[w] < rank[next])) {
           next = w;

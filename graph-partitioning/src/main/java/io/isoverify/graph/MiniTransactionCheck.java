@@ -57,7 +57,7 @@ final class MiniTransactionCheck {
       int[] initialWriteChain = linkInitialWrites(g);
       CycleGraph graph = new CycleGraph(level, g.vertexCount(), g.known);
       if (TopologicalOrder.of(graph.out) == null) {
-        knownCycle = report.edges(Pruner.pick(g.known, graph.edgesOf(Paths.anyCycle(graph.out), g.known)));
+        knownCycle = report.edges(Pruner.pick(g.known, graph.edgesOf(Paths.anyCycle(graph.paths()), g.known)));
       } else if (linearizability) {
         LinearizabilityCheck lin = new LinearizabilityCheck(g, initialWriteChain);
         if (lin.cycle() != null) {

@@ -245,7 +245,7 @@ final class Pruner {
     graph = new CycleGraph(level, vertexCount, known, threads);
     int[] topo = TopologicalOrder.of(graph.out);
     if (topo == null) {
-      knownCycle = pick(known, graph.edgesOf(Paths.anyCycle(graph.out), known));
+      knownCycle = pick(known, graph.edgesOf(Paths.anyCycle(graph.paths()), known));
       return false;
     }
     ChainCover cover = ChainCover.best(graph, topo, sessions);
@@ -443,7 +443,7 @@ final class Pruner {
   private EdgeList explain(EdgeList edges, int i) {
     int[] ends = graph.cycleEnds(edges.from(i), edges.to(i), edges.type(i));
     int[] targets = java.util.Arrays.copyOfRange(ends, 1, ends.length);
-    int[] path = graph.edgesOf(Paths.shortest(graph.out, ends[0], targets), known);
+    int[] path = graph.edgesOf(Paths.shortest(graph.paths(), ends[0], targets), known);
     EdgeList cycle = new EdgeList(path.length + 1);
     cycle.addRange(edges, i, i + 1);
     for (int p : path) {
