@@ -72,21 +72,26 @@ final class CycleGraph {
     this.edges = edges;
     this.edgeCount = edges.size();
     int parts = edgeCount < PARALLEL_EDGES ? 1 : Math.max(1, threads);
-    out = arcs(induced, edges, edgeCount, nodeCount(), parts);
+    out = arcs(induced ? COMPACT : ONE_PER_EDGE, edges, edgeCount, nodeCount(), parts);
     if (!induced) {
       paths = out;
     }
   }
 
+  /** Forms of {@link #arcs}: one arc per edge (SER, SSER), SI's compact and split forms. */
+  private static final int ONE_PER_EDGE = 0;
+  private static final int COMPACT = 1;
+  private static final int SPLIT = 2;
+
   /**
-   * The arcs of edges 0..m-1: one per edge, or under SI ({@code compact}) the compact form of
-   * {@link #out}, else the form of the class comment (two arcs per dependency edge).
+   * The arcs of edges 0..m-1 in one {@code form}: one per edge; under SI the compact form of
+   * {@link #out}, or the split form of the class comment (two arcs per dependency edge).
    */
-  private static Csr arcs(boolean compact, EdgeList edges, int m, int nodes, int parts) {
+  private static Csr arcs(int form, EdgeList edges, int m, int nodes, int parts) {
     int[][] fill = new int[parts][];
     OrderedBlocks.run(parts, parts, p -> {
       fill[p] = new int[nodes + 1];
-      count(compact, edges, lo(m, parts, p), lo(m, parts, p + 1), fill[p]);
+      count(form, edges, lo(m, parts, p), lo(m, parts, p + 1), fill[p]);
       return p;
     }, p -> { });
     // fill[p][x + 1], arcs of x counted by part p, becomes where part p places x's first arc
@@ -94,7 +99,7 @@ final class CycleGraph {
     int at = 0;
     for (int x = 0; x < nodes; x++) {
       start[x] = at;
-      if (compact && (x & 1) == 0) {
+      if (form == COMPACT && (x & 1) == 0) {
         at++; // dep(v) -> anti(v)
       }
       for (int p = 0; p < parts; p++) {
@@ -105,13 +110,13 @@ final class CycleGraph {
     }
     start[nodes] = at;
     int[] head = new int[at];
-    if (compact) {
+    if (form == COMPACT) {
       for (int x = 0; x < nodes; x += 2) {
         head[start[x]] = x + 1;
       }
     }
     OrderedBlocks.run(parts, parts, p -> {
-      place(compact, edges, lo(m, parts, p), lo(m, parts, p + 1), fill[p], head);
+      place(form, edges, lo(m, parts, p), lo(m, parts, p + 1), fill[p], head);
       fill[p] = null;
       return p;
     }, p -> { });
@@ -126,32 +131,38 @@ final class CycleGraph {
   }
 
   /** Adds the arcs of edges begin..end-1 to count[tail + 1] (see {@link #arcs}). */
-  private static void count(boolean compact, EdgeList edges, int begin, int end, int[] count) {
+  private static void count(int form, EdgeList edges, int begin, int end, int[] count) {
     int rw = EdgeType.RW.ordinal();
     for (int e = begin; e < end; e++) {
       int u = edges.from(e);
-      if (!compact) {
+      if (form == ONE_PER_EDGE) {
         count[u + 1]++;
       } else if (edges.type(e) == rw) {
         count[2 * u + 1]++;
       } else {
         count[2 * u + 2]++;
+        if (form == SPLIT) {
+          count[2 * u + 1]++;
+        }
       }
     }
   }
 
   /** Places the arcs of edges begin..end-1, fill[tail] the next free slot of each tail. */
-  private static void place(boolean compact, EdgeList edges, int begin, int end, int[] fill,
+  private static void place(int form, EdgeList edges, int begin, int end, int[] fill,
       int[] head) {
     int rw = EdgeType.RW.ordinal();
     for (int e = begin; e < end; e++) {
       int u = edges.from(e);
       int v = edges.to(e);
-      if (!compact) {
+      if (form == ONE_PER_EDGE) {
         head[fill[u]++] = v;
       } else if (edges.type(e) == rw) {
         head[fill[2 * u]++] = 2 * v + 1;
       } else {
+        if (form == SPLIT) {
+          head[fill[2 * u]++] = 2 * v;
+        }
         head[fill[2 * u + 1]++] = 2 * v;
       }
     }
@@ -169,44 +180,12 @@ final class CycleGraph {
       synchronized (this) {
         r = paths;
         if (r == null) {
-          r = splitArcs();
+          r = arcs(SPLIT, edges, edgeCount, nodeCount(), 1);
           paths = r;
         }
       }
     }
     return r;
-  }
-
-  /** The SI graph of the class comment, two arcs per dependency edge and one per RW edge. */
-  private Csr splitArcs() {
-    int nodes = nodeCount();
-    int rw = EdgeType.RW.ordinal();
-    int[] start = new int[nodes + 1];
-    for (int e = 0; e < edgeCount; e++) {
-      int u = edges.from(e);
-      if (edges.type(e) == rw) {
-        start[2 * u + 1]++;
-      } else {
-        start[2 * u + 1]++;
-        start[2 * u + 2]++;
-      }
-    }
-    for (int x = 0; x < nodes; x++) {
-      start[x + 1] += start[x];
-    }
-    int[] head = new int[start[nodes]];
-    int[] fill = start.clone();
-    for (int e = 0; e < edgeCount; e++) {
-      int u = edges.from(e);
-      int v = edges.to(e);
-      if (edges.type(e) == rw) {
-        head[fill[2 * u]++] = 2 * v + 1;
-      } else {
-        head[fill[2 * u]++] = 2 * v;
-        head[fill[2 * u + 1]++] = 2 * v;
-      }
-    }
-    return Csr.wrap(start, head);
   }
 
   /**
