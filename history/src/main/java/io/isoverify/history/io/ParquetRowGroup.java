@@ -41,31 +41,31 @@ final class ParquetRowGroup {
   /**
    * Decodes the next {@code rows} rows into {@code b} after its {@link ParquetRowBatch#size}
    * rows, counting each in {@code size} once it is whole: after a failure, size is the row
-   * that failed.
+   * that failed. A column at a time over the rows all single-valued columns hold in their
+   * current pages (array copies), then the lists row by row.
    */
   void fill(ParquetRowBatch b, int rows) throws IOException {
     int end = b.size + rows;
-    for (int r = b.size; r < end; r++) {
+    while (b.size < end) {
+      int from = b.size;
+      int k = end - from;
+      for (ParquetColumn col : columns) {
+        k = Math.min(k, col.rowsInPage());
+      }
       for (int c = 0; c < columns.length; c++) {
         ParquetColumn col = columns[c];
-        boolean has = col.hasValue();
-        b.has[c][r] = has;
-        if (has) {
-          if (col.isBinary()) {
-            b.binaries(c)[r] = col.binaryValue();
-          } else {
-            b.longs[c][r] = col.longValue();
-          }
-        }
+        col.copy(k, b.has[c], b.longs[c], col.isBinary() ? b.binaries(c) : null, from);
       }
-      b.kind[r] = code(b, RowFields.KIND, r, KINDS);
-      b.outcome[r] = code(b, RowFields.OUTCOME, r, OUTCOMES);
-      readList.read(b.readList, r);
-      rowFields.read(b.rowFields, r);
+      for (int r = from; r < from + k; r++) {
+        b.kind[r] = code(b, RowFields.KIND, r, KINDS);
+        b.outcome[r] = code(b, RowFields.OUTCOME, r, OUTCOMES);
+        readList.read(b.readList, r);
+        rowFields.read(b.rowFields, r);
+        b.size = r + 1;
+      }
       for (ParquetColumn col : columns) {
-        col.next();
+        col.skip(k);
       }
-      b.size = r + 1;
     }
   }
 
