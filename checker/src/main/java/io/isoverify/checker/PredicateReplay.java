@@ -1,16 +1,10 @@
 package io.isoverify.checker;
 
 import io.isoverify.history.History;
+import io.isoverify.history.IndexSort;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.PredicateRead;
-import io.isoverify.history.WrittenFields;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * Replays the predicate reads (vbox) of a witness: each must return exactly the rows whose
@@ -18,34 +12,56 @@ import java.util.TreeSet;
  * a serial order, or before its start point under SI, then its own earlier writes). A row
  * state is the fields set on it: absent at first; a write creates a missing row with the
  * fields it sets and sets them on an existing one (the others keep their values); an insert
- * replaces the row by the fields it sets; a delete removes it. The returned rows' values are
- * checked as reads by the caller's replay. The committed state keeps, per tested field, its
- * rows by value, so a predicate read looks at the rows in its range and the transaction's
- * own: O(ops x fields log k + p x (rows in range + own writes) log k) for p predicate reads
- * and k written keys; the states are swept once in start-point order.
+ * replaces the row by the fields it sets; a delete removes it. Only the tested fields can
+ * decide a predicate, so only they are kept. The returned rows' values are checked as reads
+ * by the caller's replay.
+ *
+ * <p>Every (value, key) pair a write of the history sets a tested field to is numbered once,
+ * sorted by value then key ({@link FieldPairs}); a row's state is, per tested field, the
+ * number of its pair (or none), and the committed state marks the live pairs in a bit set per
+ * field, so the rows in a range are the set bits between two binary searches. The states are
+ * swept once in start-point order. O(w log w) to number the w pairs, O(log w) per write of a
+ * tested field, and per predicate read O(log w + pairs in range / 64 + live rows in range +
+ * own writes); primitive arrays throughout.
  */
 final class PredicateReplay {
+  private static final int NONE = -1;
   private final History h;
-  /** Every key some transaction of the order writes, ascending. */
-  private final int[] keys;
-
-  /** Per tested field: value -> the keys whose committed row has it. */
-  private final Map<Long, TreeMap<Long, Set<Integer>>> byValue = new HashMap<>();
+  /** The tested fields, ascending. */
+  private final long[] fields;
+  private final FieldPairs[] pairs;
+  /** Per key: true when some transaction of the order writes it. */
+  private final boolean[] written;
+  /** Per key and tested field (key * fields + f): the pair of its committed row, or NONE. */
+  private final int[] committed;
+  /** The same for the keys the current transaction wrote (marked in {@link #ownMark}). */
+  private final int[] own;
+  private final int[] ownMark;
+  private int[] ownKeys = new int[16];
+  private int ownCount;
+  private int stamp;
 
   private PredicateReplay(History h, int[] order) {
     this.h = h;
-    for (PredicateRead p : h.predicates().values()) {
-      byValue.computeIfAbsent(p.field(), f -> new TreeMap<>());
-    }
-    TreeSet<Integer> written = new TreeSet<>();
+    this.fields = h.predicates().values().stream().mapToLong(PredicateRead::field).distinct()
+        .sorted().toArray();
+    int keys = h.keys().size();
+    this.written = new boolean[keys];
     for (int t : order) {
       for (int o = h.firstOp(t); o < h.endOp(t); o++) {
         if (Transactions.isWrite(h, o)) {
-          written.add(h.opKey(o));
+          written[h.opKey(o)] = true;
         }
       }
     }
-    keys = written.stream().mapToInt(Integer::intValue).toArray();
+    this.pairs = new FieldPairs[fields.length];
+    for (int f = 0; f < fields.length; f++) {
+      pairs[f] = new FieldPairs(h, fields[f]);
+    }
+    this.committed = new int[keys * fields.length];
+    this.own = new int[keys * fields.length];
+    Arrays.fill(committed, NONE);
+    this.ownMark = new int[keys];
   }
 
   /**
@@ -61,21 +77,23 @@ final class PredicateReplay {
   }
 
   private String sweep(int[] order, int[] seen) {
-    Integer[] byStart = new Integer[order.length];
+    long[] byStart = new long[order.length];
     for (int i = 0; i < order.length; i++) {
-      byStart[i] = i;
+      byStart[i] = (long) seen[i] << 32 | i;
     }
-    Arrays.sort(byStart, (a, b) -> Integer.compare(seen[a], seen[b]));
-    Map<Integer, Map<Long, Long>> state = new HashMap<>();
+    Arrays.sort(byStart);
     int applied = 0;
-    for (int i : byStart) {
+    for (long packed : byStart) {
+      int i = (int) packed;
       while (applied < seen[i]) {
         int u = order[applied++];
         for (int o = h.firstOp(u); o < h.endOp(u); o++) {
-          apply(state, o);
+          if (Transactions.isWrite(h, o)) {
+            applyCommitted(o);
+          }
         }
       }
-      String problem = transaction(order[i], state);
+      String problem = transaction(order[i]);
       if (problem != null) {
         return problem;
       }
@@ -83,26 +101,35 @@ final class PredicateReplay {
     return null;
   }
 
-  /** Checks t's predicate reads over {@code committed} plus its own writes. */
-  private String transaction(int t, Map<Integer, Map<Long, Long>> committed) {
-    Map<Integer, Map<Long, Long>> own = new HashMap<>();
+  /** Checks t's predicate reads over the committed state plus its own writes. */
+  private String transaction(int t) {
+    stamp++;
+    ownCount = 0;
+    int n = fields.length;
     for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-      PredicateRead p = h.predicate(o);
-      if (p != null) {
-        String problem = predicateRead(t, p, o, committed, own);
+      if (h.opKind(o) == OpKind.PREDICATE_READ) {
+        String problem = predicateRead(t, h.predicate(o), o);
         if (problem != null) {
           return problem;
         }
       } else if (Transactions.isWrite(h, o)) {
         int y = h.opKey(o);
-        if (!own.containsKey(y)) {
-          Map<Long, Long> base = committed.get(y);
-          own.put(y, base == null ? null : new HashMap<>(base));
+        if (ownMark[y] != stamp) {
+          ownMark[y] = stamp;
+          System.arraycopy(committed, y * n, own, y * n, n);
+          if (ownCount == ownKeys.length) {
+            ownKeys = Arrays.copyOf(ownKeys, 2 * ownCount);
+          }
+          ownKeys[ownCount++] = y;
         }
-        own.put(y, after(own.get(y), o));
+        after(own, y, o);
       }
     }
     return null;
+  }
+
+  private boolean isOwn(int y) {
+    return ownMark[y] == stamp;
   }
 
   /**
@@ -111,28 +138,30 @@ final class PredicateReplay {
    * matching are those of the committed state in the range that t did not write, and those
    * t wrote that match.
    */
-  private String predicateRead(int t, PredicateRead p, int o,
-      Map<Integer, Map<Long, Long>> committed, Map<Integer, Map<Long, Long>> own) {
+  private String predicateRead(int t, PredicateRead p, int o) {
     int[] returned = new int[p.matched()];
     for (int i = 1; i <= p.matched(); i++) {
       returned[i - 1] = h.opKey(o + i);
     }
     returned = sortedDistinct(returned, returned.length);
+    int f = Arrays.binarySearch(fields, p.field());
+    FieldPairs fp = pairs[f];
     int[] matching = new int[16];
     int n = 0;
-    for (Set<Integer> ys : byValue.get(p.field()).subMap(p.low(), true, p.high(), true)
-        .values()) {
-      for (int y : ys) {
-        if (!own.containsKey(y)) {
-          matching = n == matching.length ? Arrays.copyOf(matching, 2 * n) : matching;
-          matching[n++] = y;
-        }
+    int end = IndexSort.firstAbove(fp.value, p.high());
+    for (int i = fp.live(IndexSort.firstAtLeast(fp.value, 0, end, p.low())); i >= 0 && i < end;
+        i = fp.live(i + 1)) {
+      int y = fp.key[i];
+      if (!isOwn(y)) {
+        matching = n == matching.length ? Arrays.copyOf(matching, 2 * n) : matching;
+        matching[n++] = y;
       }
     }
-    for (Map.Entry<Integer, Map<Long, Long>> e : own.entrySet()) {
-      if (matches(p, e.getValue())) {
+    for (int i = 0; i < ownCount; i++) {
+      int y = ownKeys[i];
+      if (matches(p, fp, own[y * fields.length + f])) {
         matching = n == matching.length ? Arrays.copyOf(matching, 2 * n) : matching;
-        matching[n++] = e.getKey();
+        matching[n++] = y;
       }
     }
     matching = sortedDistinct(matching, n);
@@ -148,7 +177,7 @@ final class PredicateReplay {
     }
     for (int y : returned) {
       if (Arrays.binarySearch(matching, y) < 0) {
-        if (Arrays.binarySearch(keys, y) >= 0) {
+        if (written[y]) {
           first = Math.min(first, y);
           break;
         }
@@ -162,8 +191,8 @@ final class PredicateReplay {
       return null;
     }
     int y = first;
-    return compare(t, p, y, own.containsKey(y) ? own.get(y) : committed.get(y),
-        Arrays.binarySearch(returned, y) >= 0);
+    int pair = (isOwn(y) ? own : committed)[y * fields.length + f];
+    return compare(t, p, y, matches(p, fp, pair), Arrays.binarySearch(returned, y) >= 0);
   }
 
   /** The first n entries of a, sorted, without repeats. */
@@ -178,14 +207,13 @@ final class PredicateReplay {
     return Arrays.copyOf(a, m);
   }
 
-  private static boolean matches(PredicateRead p, Map<Long, Long> row) {
-    Long v = row == null ? null : row.get(p.field());
-    return v != null && v >= p.low() && v <= p.high();
+  /** True when the row's field, pair {@code pair} of {@code fp} (NONE: absent), is in p's range. */
+  private static boolean matches(PredicateRead p, FieldPairs fp, int pair) {
+    return pair != NONE && fp.value[pair] >= p.low() && fp.value[pair] <= p.high();
   }
 
-  /** Null when predicate p of t agrees with {@code row} (null: absent) on key y, else why not. */
-  private String compare(int t, PredicateRead p, int y, Map<Long, Long> row, boolean returned) {
-    boolean match = matches(p, row);
+  /** Null when predicate p of t agrees with key y's row (match: p is true on it), else why not. */
+  private String compare(int t, PredicateRead p, int y, boolean match, boolean returned) {
     if (match == returned) {
       return null;
     }
@@ -195,42 +223,121 @@ final class PredicateReplay {
         + (match ? "matches it" : "does not match it");
   }
 
-  private void apply(Map<Integer, Map<Long, Long>> state, int o) {
-    if (Transactions.isWrite(h, o)) {
-      int y = h.opKey(o);
-      Map<Long, Long> before = state.get(y);
-      Map<Long, Long> now = after(before, o);
-      for (Map.Entry<Long, TreeMap<Long, Set<Integer>>> f : byValue.entrySet()) {
-        Long was = before == null ? null : before.get(f.getKey());
-        Long is = now == null ? null : now.get(f.getKey());
-        if (was != null && !was.equals(is)) {
-          Set<Integer> ys = f.getValue().get(was);
-          ys.remove(y);
-          if (ys.isEmpty()) {
-            f.getValue().remove(was);
-          }
-        }
-        if (is != null && !is.equals(was)) {
-          f.getValue().computeIfAbsent(is, v -> new HashSet<>()).add(y);
-        }
-      }
-      state.put(y, now);
+  /** Applies write o to the committed state, keeping the live pairs in step. */
+  private void applyCommitted(int o) {
+    int y = h.opKey(o);
+    int n = fields.length;
+    for (int f = 0; f < n; f++) {
+      pairs[f].setLive(committed[y * n + f], false);
+    }
+    after(committed, y, o);
+    for (int f = 0; f < n; f++) {
+      pairs[f].setLive(committed[y * n + f], true);
     }
   }
 
-  /** The row after write o over {@code row} (null: absent). */
-  private Map<Long, Long> after(Map<Long, Long> row, int o) {
+  /** Key y's row in {@code state} after write o over it. */
+  private void after(int[] state, int y, int o) {
     OpKind k = h.opKind(o);
-    if (k == OpKind.DELETE) {
-      return null;
-    }
-    Map<Long, Long> out = row == null || k == OpKind.INSERT ? new HashMap<>() : new HashMap<>(row);
-    WrittenFields f = h.writtenFields(o);
-    if (f != null) {
-      for (int i = 0; i < f.field().length; i++) {
-        out.put(f.field()[i], f.value()[i]);
+    int n = fields.length;
+    for (int f = 0; f < n; f++) {
+      int i = k == OpKind.DELETE ? -1 : h.writtenFieldSlot(o, fields[f]);
+      if (i >= 0) {
+        state[y * n + f] = pairs[f].pairOf(h.writtenFieldValue(i), y);
+      } else if (k == OpKind.DELETE || k == OpKind.INSERT) {
+        state[y * n + f] = NONE;
       }
     }
-    return out;
+  }
+
+  /**
+   * Every (value, key) pair the writes of a history set one field to, sorted by value then
+   * key, with the pairs some committed row holds now marked live.
+   */
+  private static final class FieldPairs {
+    final long[] value;
+    final int[] key;
+    private final long[] live;
+
+    FieldPairs(History h, long field) {
+      int n = 0;
+      long[] v = new long[16];
+      int[] y = new int[16];
+      for (int o : h.writtenFields().keySet()) {
+        int i = Transactions.isWrite(h, o) ? h.writtenFieldSlot(o, field) : -1;
+        if (i >= 0) {
+          if (n == v.length) {
+            v = Arrays.copyOf(v, 2 * n);
+            y = Arrays.copyOf(y, 2 * n);
+          }
+          v[n] = h.writtenFieldValue(i);
+          y[n++] = h.opKey(o);
+        }
+      }
+      // by key, then stably by value: by value, then key
+      int[] byKey = IndexSort.byKey(Arrays.stream(y, 0, n).asLongStream().toArray(), n);
+      long[] v2 = new long[n];
+      int[] y2 = new int[n];
+      for (int i = 0; i < n; i++) {
+        v2[i] = v[byKey[i]];
+        y2[i] = y[byKey[i]];
+      }
+      int m = 0;
+      long[] sortedValue = new long[n];
+      int[] sortedKey = new int[n];
+      for (int i : IndexSort.byKey(v2, n)) {
+        if (m == 0 || sortedValue[m - 1] != v2[i] || sortedKey[m - 1] != y2[i]) {
+          sortedValue[m] = v2[i];
+          sortedKey[m++] = y2[i];
+        }
+      }
+      this.value = Arrays.copyOf(sortedValue, m);
+      this.key = Arrays.copyOf(sortedKey, m);
+      this.live = new long[(m + 63) / 64];
+    }
+
+    /** The number of pair (v, y); it exists: some write sets the field to v on y. */
+    int pairOf(long v, int y) {
+      int lo = 0;
+      int hi = value.length - 1;
+      while (lo <= hi) {
+        int mid = (lo + hi) >>> 1;
+        int c = value[mid] != v ? Long.compare(value[mid], v) : Integer.compare(key[mid], y);
+        if (c == 0) {
+          return mid;
+        } else if (c < 0) {
+          lo = mid + 1;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      throw new IllegalStateException("no write sets the field to " + v + " on key " + y);
+    }
+
+    void setLive(int pair, boolean on) {
+      if (pair != NONE) {
+        if (on) {
+          live[pair >>> 6] |= 1L << pair;
+        } else {
+          live[pair >>> 6] &= ~(1L << pair);
+        }
+      }
+    }
+
+    /** The first live pair at or after {@code from}, or -1. */
+    int live(int from) {
+      int w = from >>> 6;
+      if (w >= live.length) {
+        return -1;
+      }
+      long word = live[w] & (-1L << from);
+      while (word == 0) {
+        if (++w == live.length) {
+          return -1;
+        }
+        word = live[w];
+      }
+      return w * 64 + Long.numberOfTrailingZeros(word);
+    }
   }
 }

@@ -27,6 +27,24 @@ final class FieldsTable extends SparseOps<WrittenFields> {
     start[i + 1] = from + n;
   }
 
+  /** Where operation o's value for field f is, or -1 when o sets no such field. */
+  int slot(int o, long f) {
+    int i = index(o);
+    if (i >= 0) {
+      for (int at = start[i]; at < start[i + 1]; at++) {
+        if (field[at] == f) {
+          return at;
+        }
+      }
+    }
+    return -1;
+  }
+
+  /** The value at a slot {@link #slot} gave. */
+  long value(int slot) {
+    return value[slot];
+  }
+
   @Override
   WrittenFields at(int i) {
     return new WrittenFields(Arrays.copyOfRange(field, start[i], start[i + 1]),

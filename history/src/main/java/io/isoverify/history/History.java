@@ -229,6 +229,20 @@ public final class History {
   }
 
   /**
+   * Where write o's value for row field {@code f} is kept ({@link #writtenFieldValue}), or -1
+   * when o sets no such field: {@link #writtenFields} without making an object, O(log writes
+   * with fields + fields o sets).
+   */
+  public int writtenFieldSlot(int o, long f) {
+    return writtenFields.slot(o, f);
+  }
+
+  /** The value kept at a slot {@link #writtenFieldSlot} gave. */
+  public long writtenFieldValue(int slot) {
+    return writtenFields.value(slot);
+  }
+
+  /**
    * True when the source did not carry the row fields writes set (a Parquet file without
    * the row_fields column): a write without fields may then have set some, and predicate
    * reads cannot be evaluated.
