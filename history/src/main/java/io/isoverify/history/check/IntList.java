@@ -6,6 +6,7 @@ import java.util.Arrays;
 final class IntList {
   private int[] a = new int[8];
   private int n;
+  private int[] scratch = new int[0];
 
   void add(int v) {
     if (n == a.length) {
@@ -39,6 +40,32 @@ final class IntList {
         a[m++] = a[i];
       }
     }
+    n = m;
+  }
+
+  /**
+   * {@link #sortDistinct} for a list whose first {@code sorted} entries are already ascending:
+   * sorts only the rest, then merges the two runs, O(sorted + r log r) for the r others.
+   */
+  void sortDistinct(int sorted) {
+    if (sorted <= 1 || sorted >= n) {
+      sortDistinct();
+      return;
+    }
+    Arrays.sort(a, sorted, n);
+    if (scratch.length < n) {
+      scratch = new int[Math.max(n, 2 * scratch.length)];
+    }
+    int m = 0;
+    int i = 0;
+    int j = sorted;
+    while (i < sorted || j < n) {
+      int v = j == n || (i < sorted && a[i] <= a[j]) ? a[i++] : a[j++];
+      if (m == 0 || scratch[m - 1] != v) {
+        scratch[m++] = v;
+      }
+    }
+    System.arraycopy(scratch, 0, a, 0, m);
     n = m;
   }
 

@@ -244,6 +244,7 @@ final class PredicateObservationBuilder {
         keysFound.add(y);
       }
     }
+    int ascending = keysFound.size();
     for (int i = 0; i < ownKeys.size(); i++) {
       int y = ownKeys.get(i);
       if (matches(ownRow[y], p) >= 0) {
@@ -258,10 +259,14 @@ final class PredicateObservationBuilder {
     } else {
       versions.keysInRange(p.field(), p.low(), p.high(), t, keysFound);
     }
-    keysFound.sortDistinct();
+    keysFound.sortDistinct(ascending);
+    int r = 0; // both ascending: walk the returned keys beside the keys found
     for (int i = 0; i < keysFound.size(); i++) {
       int y = keysFound.get(i);
-      scanned(t, o, p, y, Arrays.binarySearch(returned, y) >= 0);
+      while (r < returned.length && returned[r] < y) {
+        r++;
+      }
+      scanned(t, o, p, y, r < returned.length && returned[r] == y);
     }
     for (int i = 0; i < returned.length; i++) {
       if ((i == 0 || returned[i] != returned[i - 1]) && !versions.written(returned[i])) {
@@ -405,7 +410,8 @@ final class PredicateObservationBuilder {
         writer = at;
       }
     }
-    return writer >= 0 && matches(versions.row(writer), p) == 1;
+    return writer >= 0
+        && versions.matches(versions.fieldIndex(p.field()), writer, p.low(), p.high()) == 1;
   }
 
   /** The read after predicate read o that returned key y. */

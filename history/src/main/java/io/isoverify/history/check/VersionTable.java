@@ -8,8 +8,9 @@ import java.util.Arrays;
 
 /**
  * The row versions of a history as the predicate reads see them (vbox): per key, the
- * non-aborted transactions that write it, ascending, each with its {@link Row} (its writes of
- * the key folded) and the value of its last write of the key; and, per field some predicate
+ * non-aborted transactions that write it, ascending, each with the state of every tested
+ * field (its writes of the key folded as into a {@link Row}: set to a value, absent, or
+ * inherited) and the value of its last write of the key; and, per field some predicate
  * tests, the versions that set that field sorted by the value they set, so that the keys with
  * a version in a range are found by binary search. Compressed rows of primitive arrays (key
  * {@code y}'s versions are {@code first(y) .. end(y) - 1}). Built in O(operations + fields x
@@ -19,7 +20,6 @@ final class VersionTable {
   private final int[] start;
   private final int[] txn;
   private final int[] value;
-  private final Row[] row;
   /** The fields predicates test, ascending. */
   private final long[] fields;
   /** Per field index: the versions that set the field, by value: value, key, writer. */
@@ -33,7 +33,7 @@ final class VersionTable {
   /**
    * Per field index and version: {@link #INHERITS}, {@link #SETS} (to {@code setTo[f][at]})
    * or {@link #ABSENT} (deleted, or started afresh without the field): the predicate's θ on
-   * the version without looking at its {@link Row}.
+   * the version.
    */
   private final byte[][] fieldState;
   private final long[][] setTo;
@@ -63,7 +63,11 @@ final class VersionTable {
     int n = start[keys];
     txn = new int[n];
     value = new int[n];
-    row = new Row[n];
+    fields = h.predicates().values().stream().mapToLong(p -> p.field()).distinct().sorted()
+        .toArray();
+    fieldState = new byte[fields.length][n];
+    setTo = new long[fields.length][n];
+    boolean[] deleted = new boolean[n];
     int[] next = Arrays.copyOf(start, keys);
     int[] slot = new int[keys];
     Arrays.fill(mark, 0);
@@ -83,47 +87,41 @@ final class VersionTable {
           txn[slot[y]] = t;
         }
         int at = slot[y];
-        row[at] = Row.after(row[at], h, o);
+        apply(h, o, k, at, deleted);
         value[at] = h.opValue(o);
       }
     }
-    fields = h.predicates().values().stream().mapToLong(p -> p.field()).distinct().sorted()
-        .toArray();
     byValue = new long[fields.length][];
     byValueKey = new int[fields.length][];
     byValueTxn = new int[fields.length][];
     keyValueStart = new int[fields.length][];
     keyValue = new long[fields.length][];
     keyValueTxn = new int[fields.length][];
-    fieldState = new byte[fields.length][];
-    setTo = new long[fields.length][];
     for (int f = 0; f < fields.length; f++) {
       index(f, keys);
       indexByKey(f, keys);
-      states(f);
     }
   }
 
-  private void states(int f) {
-    byte[] state = new byte[row.length];
-    long[] to = new long[row.length];
-    for (int at = 0; at < row.length; at++) {
-      Row r = row[at];
-      if (r == null) {
-        continue;
-      }
-      int i = r.deleted() || r.fields() == null ? -1 : r.fields().indexOf(fields[f]);
-      if (r.deleted()) {
-        state[at] = ABSENT;
-      } else if (i >= 0) {
-        state[at] = SETS;
-        to[at] = r.fields().valueAt(i);
-      } else if (r.fromScratch()) {
-        state[at] = ABSENT;
+  /**
+   * Folds write o (of kind k) into version {@code at}'s field states as {@link Row#after}
+   * folds it into a row: a delete leaves every field absent; an insert, or a write after the
+   * transaction's own delete, starts the row afresh (the fields it does not set are absent);
+   * another write sets its fields and leaves the others as they were (inherited until the
+   * transaction fixes them).
+   */
+  private void apply(History h, int o, OpKind k, int at, boolean[] deleted) {
+    boolean scratch = k == OpKind.INSERT || (k != OpKind.DELETE && deleted[at]);
+    for (int f = 0; f < fields.length; f++) {
+      int i = k == OpKind.DELETE ? -1 : h.writtenFieldSlot(o, fields[f]);
+      if (i >= 0) {
+        fieldState[f][at] = SETS;
+        setTo[f][at] = h.writtenFieldValue(i);
+      } else if (k == OpKind.DELETE || scratch) {
+        fieldState[f][at] = ABSENT;
       }
     }
-    fieldState[f] = state;
-    setTo[f] = to;
+    deleted[at] = k == OpKind.DELETE;
   }
 
   /**
@@ -154,12 +152,12 @@ final class VersionTable {
 
   /** Per key, the values its versions set for field {@code fields[f]}, sorted. */
   private void indexByKey(int f, int keys) {
-    long field = fields[f];
+    byte[] state = fieldState[f];
     int[] from = new int[keys + 1];
     for (int y = 0; y < keys; y++) {
       from[y + 1] = from[y];
       for (int at = start[y]; at < start[y + 1]; at++) {
-        from[y + 1] += sets(row[at], field) ? 1 : 0;
+        from[y + 1] += state[at] == SETS ? 1 : 0;
       }
     }
     long[] v = new long[from[keys]];
@@ -167,8 +165,8 @@ final class VersionTable {
     for (int y = 0; y < keys; y++) {
       int n = from[y];
       for (int at = start[y]; at < start[y + 1]; at++) {
-        if (sets(row[at], field)) {
-          v[n] = row[at].fields().valueOf(field);
+        if (state[at] == SETS) {
+          v[n] = setTo[f][at];
           w[n++] = txn[at];
         }
       }
@@ -198,24 +196,24 @@ final class VersionTable {
 
   /** Sorts the versions that set field {@code fields[f]} by the value they set. */
   private void index(int f, int keys) {
-    long field = fields[f];
+    byte[] state = fieldState[f];
     int n = 0;
-    for (Row r : row) {
-      n += sets(r, field) ? 1 : 0;
+    for (byte b : state) {
+      n += b == SETS ? 1 : 0;
     }
     long[] v = new long[n];
     int[] at = new int[n];
     n = 0;
-    for (int i = 0; i < row.length; i++) {
-      if (sets(row[i], field)) {
-        v[n] = row[i].fields().valueOf(field);
+    for (int i = 0; i < state.length; i++) {
+      if (state[i] == SETS) {
+        v[n] = setTo[f][i];
         at[n++] = i;
       }
     }
     sort(v, at, 0, n - 1);
     int[] key = new int[n];
     int[] writer = new int[n];
-    int[] keyOfVersion = new int[row.length];
+    int[] keyOfVersion = new int[state.length];
     for (int k = 0; k < keys; k++) {
       Arrays.fill(keyOfVersion, start[k], start[k + 1], k);
     }
@@ -226,10 +224,6 @@ final class VersionTable {
     byValue[f] = v;
     byValueKey[f] = key;
     byValueTxn[f] = writer;
-  }
-
-  private static boolean sets(Row r, long field) {
-    return r != null && !r.deleted() && r.fields() != null && r.fields().sets(field);
   }
 
   /** The number of distinct fields the predicates test. */
@@ -261,10 +255,6 @@ final class VersionTable {
 
   int txn(int at) {
     return txn[at];
-  }
-
-  Row row(int at) {
-    return row[at];
   }
 
   /** The value code of the version's transaction's last write of its key. */

@@ -1,6 +1,5 @@
 package io.isoverify.history.check;
 
-import static io.isoverify.history.check.PredicateObservations.defines;
 
 import io.isoverify.history.History;
 
@@ -38,7 +37,7 @@ final class VirtualKeys {
     if (v == 0) {
       boolean all = true;
       for (int at = versions.first(y); at < versions.end(y) && all; at++) {
-        all = defines(versions.row(at), f);
+        all = versions.defines(fi, at);
       }
       if (all) {
         v = -1;
