@@ -17,12 +17,13 @@ import java.util.Arrays;
  * by the caller's replay.
  *
  * <p>Every (value, key) pair a write of the history sets a tested field to is numbered once,
- * sorted by value then key ({@link FieldPairs}); a row's state is, per tested field, the
+ * sorted by value then key, and each write's field knows its pair ({@link FieldPairs}); a
+ * row's state is, per tested field, the
  * number of its pair (or none), and the committed state marks the live pairs in a bit set per
  * field, so the rows in a range are the set bits between two binary searches. The states are
  * swept once in start-point order. O(w log w) to number the w pairs, O(log w) per write of a
- * tested field, and per predicate read O(log w + pairs in range / 64 + live rows in range +
- * own writes); primitive arrays throughout.
+ * tested field (its slot among the written fields), and per predicate read O(log w + pairs
+ * in range / 64 + live rows in range + own writes); primitive arrays throughout.
  */
 final class PredicateReplay {
   private static final int NONE = -1;
@@ -243,7 +244,7 @@ final class PredicateReplay {
     for (int f = 0; f < n; f++) {
       int i = k == OpKind.DELETE ? -1 : h.writtenFieldSlot(o, fields[f]);
       if (i >= 0) {
-        state[y * n + f] = pairs[f].pairOf(h.writtenFieldValue(i), y);
+        state[y * n + f] = pairs[f].pairOfSlot[i];
       } else if (k == OpKind.DELETE || k == OpKind.INSERT) {
         state[y * n + f] = NONE;
       }
@@ -257,61 +258,49 @@ final class PredicateReplay {
   private static final class FieldPairs {
     final long[] value;
     final int[] key;
+    /** Per slot of the history's written fields that sets this field: its pair. */
+    final int[] pairOfSlot;
     private final long[] live;
 
     FieldPairs(History h, long field) {
       int n = 0;
       long[] v = new long[16];
       int[] y = new int[16];
+      int[] slot = new int[16];
       for (int o : h.writtenFields().keySet()) {
         int i = Transactions.isWrite(h, o) ? h.writtenFieldSlot(o, field) : -1;
         if (i >= 0) {
           if (n == v.length) {
             v = Arrays.copyOf(v, 2 * n);
             y = Arrays.copyOf(y, 2 * n);
+            slot = Arrays.copyOf(slot, 2 * n);
           }
           v[n] = h.writtenFieldValue(i);
+          slot[n] = i;
           y[n++] = h.opKey(o);
         }
       }
       // by key, then stably by value: by value, then key
       int[] byKey = IndexSort.byKey(Arrays.stream(y, 0, n).asLongStream().toArray(), n);
       long[] v2 = new long[n];
-      int[] y2 = new int[n];
       for (int i = 0; i < n; i++) {
         v2[i] = v[byKey[i]];
-        y2[i] = y[byKey[i]];
       }
       int m = 0;
       long[] sortedValue = new long[n];
       int[] sortedKey = new int[n];
+      this.pairOfSlot = new int[h.writtenFieldSlotCount()];
       for (int i : IndexSort.byKey(v2, n)) {
-        if (m == 0 || sortedValue[m - 1] != v2[i] || sortedKey[m - 1] != y2[i]) {
-          sortedValue[m] = v2[i];
-          sortedKey[m++] = y2[i];
+        int w = byKey[i];
+        if (m == 0 || sortedValue[m - 1] != v[w] || sortedKey[m - 1] != y[w]) {
+          sortedValue[m] = v[w];
+          sortedKey[m++] = y[w];
         }
+        pairOfSlot[slot[w]] = m - 1;
       }
       this.value = Arrays.copyOf(sortedValue, m);
       this.key = Arrays.copyOf(sortedKey, m);
       this.live = new long[(m + 63) / 64];
-    }
-
-    /** The number of pair (v, y); it exists: some write sets the field to v on y. */
-    int pairOf(long v, int y) {
-      int lo = 0;
-      int hi = value.length - 1;
-      while (lo <= hi) {
-        int mid = (lo + hi) >>> 1;
-        int c = value[mid] != v ? Long.compare(value[mid], v) : Integer.compare(key[mid], y);
-        if (c == 0) {
-          return mid;
-        } else if (c < 0) {
-          lo = mid + 1;
-        } else {
-          hi = mid - 1;
-        }
-      }
-      throw new IllegalStateException("no write sets the field to " + v + " on key " + y);
     }
 
     void setLive(int pair, boolean on) {

@@ -40,6 +40,11 @@ final class FieldsTable extends SparseOps<WrittenFields> {
     return -1;
   }
 
+  /** The number of slots: every field of every write. */
+  int slotCount() {
+    return start[size()];
+  }
+
   /** The value at a slot {@link #slot} gave. */
   long value(int slot) {
     return value[slot];

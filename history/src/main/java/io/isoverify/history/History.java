@@ -237,6 +237,11 @@ public final class History {
     return writtenFields.slot(o, f);
   }
 
+  /** How many slots {@link #writtenFieldSlot} gives: 0 .. this - 1. */
+  public int writtenFieldSlotCount() {
+    return writtenFields.slotCount();
+  }
+
   /** The value kept at a slot {@link #writtenFieldSlot} gave. */
   public long writtenFieldValue(int slot) {
     return writtenFields.value(slot);
