@@ -18,9 +18,9 @@ import java.util.Arrays;
  *
  * <p>Every (value, key) pair a write of the history sets a tested field to is numbered once,
  * sorted by value then key, and each write's field knows its pair ({@link FieldPairs}); a
- * row's state is, per tested field, the
- * number of its pair (or none), and the committed state marks the live pairs in a bit set per
- * field, so the rows in a range are the set bits between two binary searches. The states are
+ * row's state is, per tested field, the number of its pair (or none), and the committed
+ * state marks the live pairs in a bit set per field, so the rows in a range are the set
+ * bits between two binary searches. The states are
  * swept once in start-point order. O(w log w) to number the w pairs, O(log w) per write of a
  * tested field (its slot among the written fields), and per predicate read O(log w + pairs
  * in range / 64 + live rows in range + own writes); primitive arrays throughout.
