@@ -91,6 +91,42 @@ abstract class SparseOps<V> extends AbstractMap<Integer, V> {
     return key instanceof Integer o && index(o) >= 0;
   }
 
+  /** The operations with an attachment, ascending, without making the attachments. */
+  @Override
+  public final Set<Integer> keySet() {
+    return new AbstractSet<>() {
+      @Override
+      public int size() {
+        return count;
+      }
+
+      @Override
+      public boolean contains(Object o) {
+        return containsKey(o);
+      }
+
+      @Override
+      public Iterator<Integer> iterator() {
+        return new Iterator<>() {
+          private int next;
+
+          @Override
+          public boolean hasNext() {
+            return next < count;
+          }
+
+          @Override
+          public Integer next() {
+            if (!hasNext()) {
+              throw new NoSuchElementException();
+            }
+            return op[next++];
+          }
+        };
+      }
+    };
+  }
+
   @Override
   public final Set<Entry<Integer, V>> entrySet() {
     return new AbstractSet<>() {
