@@ -146,7 +146,7 @@ public final class HistoryCertifier implements Certifier {
   }
 
   private void require(Check check, String what) {
-    if (!check.valid() && PredicateObservations.of(h).virtualKeyCount() > 0) {
+    if (!check.valid() && PredicateObservations.virtualKeyCount(h) > 0) {
       // the graph orders a field some versions inherit on a key of its own (vbox); a cycle
       // through it can contradict the key's order as the checker reads it
       throw new UncertifiedViolation(PredicateReads.uncertified(check.problem()));

@@ -4,34 +4,66 @@ import io.isoverify.graph.PolygraphInput;
 import io.isoverify.history.History;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.PredicateObservations;
+import java.util.function.Supplier;
 
 /**
  * A history's predicate reads (vbox) as both engines check them: how many there are, and
  * what they say about the versions their transactions saw (history's {@link
  * PredicateObservations}), for every level and for SSER, whose real-time order rules some
  * candidates out (vbox 4.4). The in-process engine computes them on its History ({@link
- * #of}); the Spark engine on the part of the history they need, renumbered into its ids.
- * O(1) per question.
- *
- * @param count the predicate reads (operations of kind pr)
- * @param plain the observations of SER and SI ({@link PredicateObservations#NONE} when none)
- * @param realTime SSER's; the same object as {@code plain} when no transaction has timestamps
+ * #of}), each kind on first use (a run of SSER alone never makes the plain ones); the Spark
+ * engine on the part of the history they need, renumbered into its ids. O(1) per question
+ * once made.
  */
-public record PredicateReads(long count, PredicateObservations plain,
-    PredicateObservations realTime) {
+public final class PredicateReads {
   /** A history without predicate reads. */
   public static final PredicateReads NONE =
       new PredicateReads(0, PredicateObservations.NONE, PredicateObservations.NONE);
 
-  /** The predicate reads of a history held in memory. */
+  private final long count;
+  private final Supplier<PredicateObservations> plain;
+  private final Supplier<PredicateObservations> realTime;
+
+  /**
+   * @param count the predicate reads (operations of kind pr)
+   * @param plain the observations of SER and SI ({@link PredicateObservations#NONE} when none)
+   * @param realTime SSER's; the same object as {@code plain} when no transaction has timestamps
+   */
+  public PredicateReads(long count, PredicateObservations plain, PredicateObservations realTime) {
+    this(count, () -> plain, () -> realTime);
+  }
+
+  private PredicateReads(long count, Supplier<PredicateObservations> plain,
+      Supplier<PredicateObservations> realTime) {
+    this.count = count;
+    this.plain = plain;
+    this.realTime = realTime;
+  }
+
+  /** The predicate reads of a history held in memory (each kind made when first asked). */
   public static PredicateReads of(History h) {
     return h.predicates().isEmpty() ? NONE : new PredicateReads(h.predicates().size(),
-        PredicateObservations.of(h), PredicateObservations.realTime(h));
+        () -> PredicateObservations.of(h), () -> PredicateObservations.realTime(h));
+  }
+
+  /** The predicate reads (operations of kind pr). */
+  public long count() {
+    return count;
+  }
+
+  /** The observations of SER and SI. */
+  public PredicateObservations plain() {
+    return plain.get();
+  }
+
+  /** SSER's observations. */
+  public PredicateObservations realTime() {
+    return realTime.get();
   }
 
   /** The observations {@code level}'s graph uses. */
   public PredicateObservations at(Level level) {
-    return level == Level.SSER ? realTime : plain;
+    return level == Level.SSER ? realTime() : plain();
   }
 
   /** What {@code level}'s check leaves unchecked of them. */
@@ -40,11 +72,11 @@ public record PredicateReads(long count, PredicateObservations plain,
   }
 
   /**
-   * The input of {@code level}'s graph from one that holds {@link #plain}: SSER's leaves out
-   * the candidates real time rules out.
+   * The input of {@code level}'s graph from one built with either kind of observations:
+   * {@code in} itself when it holds {@code level}'s.
    */
   public PolygraphInput forLevel(PolygraphInput in, Level level) {
-    return at(level) != plain ? in.withPredicateObservations(at(level)) : in;
+    return in.withPredicateObservations(at(level));
   }
 
   /**

@@ -127,10 +127,11 @@ public final class PolygraphInput {
 
   /**
    * The same with what the history's predicate reads say (vbox section 4.1): each
-   * observation a WR constraint over the versions it allows ({@link Versions}).
+   * observation a WR constraint over the versions it allows ({@link Versions}). This input
+   * itself when it holds {@code o} already.
    */
   public PolygraphInput withPredicateObservations(PredicateObservations o) {
-    return new PolygraphInput(keyCount, session, outcome, start, end, ops, listOrderStart,
+    return o == observations ? this : new PolygraphInput(keyCount, session, outcome, start, end, ops, listOrderStart,
         listOrderTxn, listKey, internalReads, overwrittenWrites, o);
   }
 

@@ -147,7 +147,7 @@ public final class CertificateFactory {
 
   /** The key of the history a graph's key code stands for (predicate reads' virtual keys). */
   private int realKey(int key) {
-    return key < h.keys().size() ? key : PredicateObservations.of(h).realKey(key);
+    return key < h.keys().size() ? key : PredicateObservations.realKey(h, key);
   }
 
   /**

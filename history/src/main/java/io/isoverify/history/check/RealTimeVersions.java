@@ -42,24 +42,28 @@ final class RealTimeVersions {
 
   /** True when real time says something of t's reads: t is committed and timed. */
   boolean applies(int t) {
-    return timed(t);
+    return timed(h, t);
   }
 
   private boolean timed(int t) {
+    return timed(h, t);
+  }
+
+  private static boolean timed(History h, int t) {
     return h.isCommitted(t) && h.startTs(t) != History.NO_TIME && h.endTs(t) != History.NO_TIME;
   }
 
   /** The transactions real time applies to, by start, then by number: the order to ask in. */
-  int[] readersByStart() {
+  static int[] readersByStart(History h) {
     int n = 0;
     for (int t = 0; t < h.txnCount(); t++) {
-      n += timed(t) ? 1 : 0;
+      n += timed(h, t) ? 1 : 0;
     }
     long[] starts = new long[n];
     int[] order = new int[n];
     int i = 0;
     for (int t = 0; t < h.txnCount(); t++) {
-      if (timed(t)) {
+      if (timed(h, t)) {
         starts[i] = h.startTs(t);
         order[i++] = t;
       }

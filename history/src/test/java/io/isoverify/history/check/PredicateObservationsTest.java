@@ -2,6 +2,7 @@ package io.isoverify.history.check;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Anomaly;
@@ -44,6 +45,98 @@ class PredicateObservationsTest {
     Certificate c = f.examples().get(0);
     assertEquals(List.of(1, 2), java.util.Arrays.stream(c.ops()).boxed().toList());
     assertNull(PredicateObservations.of(HistoryDsl.parse("s1: [i x 1 {1=5}]")).firstUnchecked());
+  }
+
+  /**
+   * SSER's observations swept in two halves on two threads ({@link
+   * PredicateObservationBuilder#realTime}) are one sweep's: the same observations and
+   * candidates, virtual keys and their writers, mismatches and unchecked places, on random
+   * timed histories (fixed seeds) whose predicate reads return rows, some wrongly, and whose
+   * writes leave a field to the version before (virtual keys).
+   */
+  @Test
+  void theTwoHalvesOfTheRealTimeSweepGiveOneSweepsObservations() {
+    int observations = 0;
+    int virtual = 0;
+    int mismatched = 0;
+    for (long seed = 0; seed < 400; seed++) {
+      History h = HistoryDsl.parse(timedHistory(new java.util.Random(seed)));
+      List<String> one = all(h, PredicateObservationBuilder.realTime(h,
+          new PredicateObservationBuilder.Shared(h), false));
+      List<String> halves = all(h, PredicateObservationBuilder.realTime(h,
+          new PredicateObservationBuilder.Shared(h), true));
+      assertEquals(one, halves, "seed " + seed);
+      PredicateObservations o = PredicateObservationBuilder.realTime(h,
+          new PredicateObservationBuilder.Shared(h)).finish(new PredicateObservationBuilder.Shared(h));
+      observations += o.count();
+      virtual += o.virtualKeyCount() > 0 ? 1 : 0;
+      mismatched += one.stream().anyMatch(x -> x.startsWith("mismatch")) ? 1 : 0;
+    }
+    assertTrue(observations > 2_000 && virtual > 40 && mismatched > 40,
+        observations + " observations, " + virtual + " histories with virtual keys, "
+        + mismatched + " with mismatches");
+  }
+
+  /** Everything an observations object says, one line per fact. */
+  private static List<String> all(History h, PredicateObservationBuilder scan) {
+    PredicateObservations o = scan.finish(new PredicateObservationBuilder.Shared(h));
+    List<String> out = new ArrayList<>(show(h, o));
+    for (int v = 0; v < o.virtualKeyCount(); v++) {
+      out.add("virtual " + h.showKey(o.realKey(h.keys().size() + v)) + " "
+          + java.util.Arrays.toString(o.virtualWriters(v)));
+    }
+    out.add("unchecked " + o.unchecked() + " " + o.firstUnchecked());
+    for (Certificate c : o.addedTo(NonCycleChecks.findings(h, 10), 1_000).examples()) {
+      out.add("mismatch " + java.util.Arrays.toString(c.ops()));
+    }
+    return out;
+  }
+
+  /**
+   * Sessions of timed transactions (some aborted, some of unknown outcome, some untimed):
+   * inserts, deletes, writes of one field or both, and predicate reads on field 1 returning
+   * up to two rows at values some transaction wrote.
+   */
+  private static String timedHistory(java.util.Random r) {
+    StringBuilder b = new StringBuilder();
+    String[] keys = {"x", "y", "z"};
+    int value = 1;
+    int sessions = 3 + r.nextInt(3);
+    for (int s = 0; s < sessions; s++) {
+      b.append('s').append(s).append(':');
+      long clock = r.nextInt(4);
+      for (int i = 3 + r.nextInt(6); i > 0; i--) {
+        List<String> ops = new ArrayList<>();
+        if (r.nextInt(2) == 0) {
+          int low = r.nextInt(10);
+          int rows = r.nextInt(3);
+          ops.add("p 1 " + low + " " + (low + r.nextInt(8)) + " " + rows);
+          for (int k = 0; k < rows; k++) {
+            ops.add("r " + keys[k + r.nextInt(keys.length - k)] + " " + (1 + r.nextInt(value + 3)));
+          }
+        }
+        for (int k = 1 + r.nextInt(2); k > 0; k--) {
+          String key = keys[r.nextInt(keys.length)];
+          int kind = r.nextInt(10);
+          ops.add(kind == 0 ? "d " + key + " " + value
+              : kind == 1 ? "i " + key + " " + value + " {1=" + r.nextInt(15) + "}"
+              : kind < 4 ? "w " + key + " " + value + " {2=" + r.nextInt(15) + "}"
+              : "w " + key + " " + value + " {1=" + r.nextInt(15) + " 2=" + r.nextInt(15) + "}");
+          value++;
+        }
+        b.append(" [").append(String.join("; ", ops)).append(']');
+        int outcome = r.nextInt(12);
+        b.append(outcome == 0 ? "!" : outcome == 1 ? "?" : "");
+        long begin = clock + r.nextInt(3);
+        long end = begin + r.nextInt(6);
+        clock = end + r.nextInt(3);
+        if (r.nextInt(10) != 0) {
+          b.append('@').append(begin).append('-').append(end);
+        }
+      }
+      b.append('\n');
+    }
+    return b.toString();
   }
 
   private static List<String> show(History h, PredicateObservations o) {

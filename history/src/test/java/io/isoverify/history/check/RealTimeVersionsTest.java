@@ -35,7 +35,7 @@ class RealTimeVersionsTest {
       VersionTable v = new VersionTable(h);
       RealTimeVersions rt = new RealTimeVersions(h, v);
       Random r = new Random(~seed);
-      for (int t : rt.readersByStart()) {
+      for (int t : RealTimeVersions.readersByStart(h)) {
         for (int f = 0; f < v.fieldCount(); f++) {
           for (int y = 0; y < h.keys().size(); y++) {
             List<Integer> expected = expectedLive(h, v, f, y, t);
@@ -84,7 +84,7 @@ class RealTimeVersionsTest {
     History h = HistoryDsl.parse("s1: [w x 1 {1=1}]@1-2 [p 1 0 9 0]@5-6\ns2: [p 1 0 9 0]@3-4");
     VersionTable v = new VersionTable(h);
     RealTimeVersions rt = new RealTimeVersions(h, v);
-    assertEquals(List.of(0, 2, 1), java.util.Arrays.stream(rt.readersByStart()).boxed().toList());
+    assertEquals(List.of(0, 2, 1), java.util.Arrays.stream(RealTimeVersions.readersByStart(h)).boxed().toList());
     IntList out = new IntList();
     rt.liveDefiners(0, 0, 1, out);
     assertThrows(IllegalStateException.class, () -> rt.initialLive(0, 0, 2));
