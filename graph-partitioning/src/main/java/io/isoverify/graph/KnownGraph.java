@@ -30,10 +30,15 @@ final class KnownGraph {
   final int sessionChains;
 
   KnownGraph(PolygraphInput history, boolean realTime) {
+    this(history, realTime, 1);
+  }
+
+  /** The same, the versions' lookups and sort on {@code threads} threads ({@link Versions}). */
+  KnownGraph(PolygraphInput history, boolean realTime, int threads) {
     this.history = history;
     vertices = new Vertices(history);
     keyCount = history.keyCount + history.observations.virtualKeyCount();
-    versions = new Versions(keyCount, history.ops, vertices, history.observations);
+    versions = new Versions(keyCount, history.ops, vertices, history.observations, threads);
     chains = new Chains(versions, keyCount, history, vertices);
     int n = vertices.count();
     known = new EdgeList(4 * n);

@@ -64,7 +64,7 @@ public final class Partitioner {
     long t0 = System.nanoTime();
     PhaseProgress progress = options.progress();
     progress.phase("graph");
-    KnownGraph g = new KnownGraph(history, level == Level.SSER);
+    KnownGraph g = new KnownGraph(history, level == Level.SSER, options.threads());
     long[] txnTime = history.solverTimes();
     // nothing below reads the input but its timestamps: garbage from here on if the caller
     // let it go
