@@ -107,22 +107,7 @@ abstract class SparseOps<V> extends AbstractMap<Integer, V> {
 
       @Override
       public Iterator<Integer> iterator() {
-        return new Iterator<>() {
-          private int next;
-
-          @Override
-          public boolean hasNext() {
-            return next < count;
-          }
-
-          @Override
-          public Integer next() {
-            if (!hasNext()) {
-              throw new NoSuchElementException();
-            }
-            return op[next++];
-          }
-        };
+        return entries(i -> op[i]);
       }
     };
   }
@@ -137,23 +122,27 @@ abstract class SparseOps<V> extends AbstractMap<Integer, V> {
 
       @Override
       public Iterator<Entry<Integer, V>> iterator() {
-        return new Iterator<>() {
-          private int next;
+        return entries(i -> new SimpleImmutableEntry<>(op[i], at(i)));
+      }
+    };
+  }
 
-          @Override
-          public boolean hasNext() {
-            return next < count;
-          }
+  /** The attachments 0..count-1 in order, each made by {@code item} from its index. */
+  private <T> Iterator<T> entries(java.util.function.IntFunction<T> item) {
+    return new Iterator<>() {
+      private int next;
 
-          @Override
-          public Entry<Integer, V> next() {
-            if (!hasNext()) {
-              throw new NoSuchElementException();
-            }
-            int i = next++;
-            return new SimpleImmutableEntry<>(op[i], at(i));
-          }
-        };
+      @Override
+      public boolean hasNext() {
+        return next < count;
+      }
+
+      @Override
+      public T next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        return item.apply(next++);
       }
     };
   }
