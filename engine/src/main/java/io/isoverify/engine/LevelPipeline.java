@@ -250,7 +250,8 @@ public final class LevelPipeline {
       Certifier certifier) {
     try {
       SolverInput in = graphs.of(level, path.path(), progress.prefixed(prefix(order, level)));
-      return verifyLevel(order, level, found, nonCycleNanos, in, unchecked, certifier, path);
+      return verifyLevel(order, level, found, nonCycleNanos, in, unchecked, certifier,
+          in.path() != null ? in.path() : path);
     } catch (UncertifiedViolation | PolygraphLimitException e) {
       return new LevelResult(level, Verdict.UNKNOWN, e.getMessage(), List.of(), List.of(), null,
           new SolveStats(0, 0, 0, 0, 0, 0), new PhaseNanos(nonCycleNanos, 0, 0, 0, 0, 0),

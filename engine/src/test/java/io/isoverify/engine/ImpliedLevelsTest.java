@@ -180,7 +180,7 @@ class ImpliedLevelsTest {
 
   private static PartitionInput graph(History h, Level level) {
     return new PartitionInput(Partitioner.partition(PolygraphInput.of(h), level,
-        PartitionOptions.defaults().withThreads(1), CheckPath.GENERAL));
+        PartitionOptions.defaults().withThreads(1).withFixedOrders(false), CheckPath.GENERAL));
   }
 
   /** The independent checker's replay of {@code w} at {@code level}, on its own. */

@@ -156,7 +156,7 @@ class MiniTransactionTest {
 
   private static void assertGeneral(String dsl, String reason) {
     for (Level level : Level.values()) {
-      LevelResult l = result(dsl).get(level);
+      LevelResult l = Pipelines.verifyByShape(HistoryDsl.parse(dsl)).get(level);
       assertEquals(CheckPath.GENERAL, l.path().path(), dsl);
       assertEquals(reason, l.path().reason(), dsl);
     }

@@ -26,6 +26,10 @@ final class Pipelines {
 
   private static final InProcessVerifier VERIFIER = new InProcessVerifier(
       new VerifierOptions(1, SolveLimits.defaults(), PartitionOptions.defaults().withThreads(1)));
+  /** The same, the general path never taking graph-partitioning's fixed-order check. */
+  private static final InProcessVerifier PRUNING = new InProcessVerifier(
+      new VerifierOptions(1, SolveLimits.defaults(),
+          PartitionOptions.defaults().withThreads(1).withFixedOrders(false)));
   private static final boolean PARTITIONER = partitionerAvailable();
   /** The unpruned polygraph is the general path's, whatever the history's shape. */
   private static final HistoryShape UNPRUNED_SHAPE = new HistoryShape(
@@ -51,12 +55,25 @@ final class Pipelines {
             (level, path, progress) -> new NaivePolygraph(h, level));
   }
 
-  /** Every level on the general path (polygraph, pruning, solver), whatever the history's shape. */
+  /**
+   * Every level on the path the history's shape chooses, the general one always with
+   * pruning (never graph-partitioning's fixed-order check), so that it reports the shape's
+   * reason.
+   */
+  static Map<Level, LevelResult> verifyByShape(History h) {
+    return PRUNING.verify(h, EnumSet.allOf(Level.class));
+  }
+
+  /**
+   * Every level on the general path (polygraph, pruning, solver), whatever the history's
+   * shape, fixed version orders included.
+   */
   static Map<Level, LevelResult> verifyGeneral(History h, Set<Level> levels) {
     PolygraphInput in = PolygraphInput.of(h);
     return VERIFIER.verifyWith(h, levels, () -> GENERAL_SHAPE,
         (level, path, progress) -> new PartitionInput(Partitioner.partition(in, level,
-            PartitionOptions.defaults().withThreads(1), CheckPath.GENERAL)));
+            PartitionOptions.defaults().withThreads(1).withFixedOrders(false),
+            CheckPath.GENERAL)));
   }
 
   private static boolean partitionerAvailable() {

@@ -57,7 +57,7 @@ final class MiniTransactionCheck {
       int[] initialWriteChain = linkInitialWrites(g);
       CycleGraph graph = new CycleGraph(level, g.vertexCount(), g.known);
       if (TopologicalOrder.of(graph.out) == null) {
-        knownCycle = report.edges(Pruner.pick(g.known, graph.edgesOf(Paths.anyCycle(graph.paths()), g.known)));
+        knownCycle = report.edges(cycleOf(graph, g.known));
       } else if (linearizability) {
         LinearizabilityCheck lin = new LinearizabilityCheck(g, initialWriteChain);
         if (lin.cycle() != null) {
@@ -76,6 +76,15 @@ final class MiniTransactionCheck {
         t1 - t0, 0, 0);
     return new Partition(g.vertices.txnOf, g.known, new EdgeList(), knownCycle, conflict, null,
         List.of(), null, new int[][] {new int[0], new int[0], new int[0]}, stats, order);
+  }
+
+  /**
+   * A cycle of {@code graph}, built from {@code edges}, as its edges in cycle order: the
+   * shortest through the first arc of a strongly connected component ({@link Paths#anyCycle}).
+   * For a graph that has one, O(nodes + arcs).
+   */
+  static EdgeList cycleOf(CycleGraph graph, EdgeList edges) {
+    return Pruner.pick(edges, graph.edgesOf(Paths.anyCycle(graph.paths()), edges));
   }
 
   /**

@@ -2,6 +2,7 @@ package io.isoverify.graph;
 
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.WrConstraint;
+import io.isoverify.history.check.PathChoice;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -39,6 +40,7 @@ public final class Partition {
   private final PartitionStats stats;
   private Supplier<int[]> serialOrder;
   private int[] serialOrderMade;
+  private PathChoice path;
 
   Partition(int[] txnOf, EdgeList known, EdgeList choices, List<Edge> knownCycle,
       List<List<Edge>> conflictCycles, WrConstraint conflictRead, List<Component> components,
@@ -54,6 +56,20 @@ public final class Partition {
     this.sccRank = sccRank;
     this.stats = stats;
     this.serialOrder = serialOrder;
+  }
+
+  /** This partition, saying that it took {@code taken} rather than the path it was asked for. */
+  Partition taking(PathChoice taken) {
+    this.path = taken;
+    return this;
+  }
+
+  /**
+   * The path this partition took when it is not the one asked for (the general path found
+   * the version orders fixed, {@link FixedOrderCheck}), else null.
+   */
+  public PathChoice path() {
+    return path;
   }
 
   /** True when pruning already found a violation ({@link #knownCycle} or {@link #conflictCycles}). */

@@ -17,10 +17,14 @@ package io.isoverify.graph;
  *     ({@link ChainOrdering}); keys with more by session groups ({@link SessionChainOrdering})
  * @param reachability who builds the pruning's reachability index (the CPU by default;
  *     {@link ReachabilityBackends#select} picks by {@link GpuMode})
+ * @param fixedOrders whether the general path checks a known graph that fixes every version
+ *     order a cycle depends on by one cycle search ({@link FixedOrderCheck}; true by
+ *     default); false keeps pruning, components and solver for it (the tests that compare
+ *     the paths)
  */
 public record PartitionOptions(int threads, int maxPruneRounds, boolean incrementalPruning,
     SccLabeller sccLabeller, long labellerMinArcs, PhaseProgress progress, int denseChains,
-    ReachabilityBackend reachability) {
+    ReachabilityBackend reachability, boolean fixedOrders) {
   /** The {@link #denseChains()} bound by default: beyond it the m x m closure costs too much. */
   public static final int DENSE_CHAINS = 256;
 
@@ -47,22 +51,22 @@ public record PartitionOptions(int threads, int maxPruneRounds, boolean incremen
    */
   public static PartitionOptions defaults() {
     return new PartitionOptions(Runtime.getRuntime().availableProcessors(), Integer.MAX_VALUE,
-        false, null, 0, PhaseProgress.NONE, DENSE_CHAINS, ReachabilityBackends.cpu());
+        false, null, 0, PhaseProgress.NONE, DENSE_CHAINS, ReachabilityBackends.cpu(), true);
   }
 
   public PartitionOptions withThreads(int n) {
     return new PartitionOptions(n, maxPruneRounds, incrementalPruning, sccLabeller, labellerMinArcs,
-        progress, denseChains, reachability);
+        progress, denseChains, reachability, fixedOrders);
   }
 
   public PartitionOptions withMaxPruneRounds(int n) {
     return new PartitionOptions(threads, n, incrementalPruning, sccLabeller, labellerMinArcs,
-        progress, denseChains, reachability);
+        progress, denseChains, reachability, fixedOrders);
   }
 
   public PartitionOptions withIncrementalPruning(boolean on) {
     return new PartitionOptions(threads, maxPruneRounds, on, sccLabeller, labellerMinArcs,
-        progress, denseChains, reachability);
+        progress, denseChains, reachability, fixedOrders);
   }
 
   /**
@@ -71,25 +75,31 @@ public record PartitionOptions(int threads, int maxPruneRounds, boolean incremen
    */
   public PartitionOptions withSccLabeller(SccLabeller labeller, long minArcs) {
     return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, labeller, minArcs, progress,
-        denseChains, reachability);
+        denseChains, reachability, fixedOrders);
   }
 
   /** The same options, telling {@code listener} how far partitioning has come. */
   public PartitionOptions withProgress(PhaseProgress listener) {
     return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
-        labellerMinArcs, listener, denseChains, reachability);
+        labellerMinArcs, listener, denseChains, reachability, fixedOrders);
   }
 
   /** The same options, with the {@link #denseChains()} bound {@code m} (tests lower it). */
   public PartitionOptions withDenseChains(int m) {
     return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
-        labellerMinArcs, progress, m, reachability);
+        labellerMinArcs, progress, m, reachability, fixedOrders);
   }
 
   /** The same options, the reachability index built by {@code backend}. */
   public PartitionOptions withReachability(ReachabilityBackend backend) {
     return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
-        labellerMinArcs, progress, denseChains, backend);
+        labellerMinArcs, progress, denseChains, backend, fixedOrders);
+  }
+
+  /** The same options, {@link #fixedOrders()} as {@code on}. */
+  public PartitionOptions withFixedOrders(boolean on) {
+    return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
+        labellerMinArcs, progress, denseChains, reachability, on);
   }
 
   /** Whether a P-graph of {@code arcs} arcs goes to the external labeller. */

@@ -65,6 +65,11 @@ public final class Partitioner {
     PhaseProgress progress = options.progress();
     progress.phase("graph");
     KnownGraph g = new KnownGraph(history, level == Level.SSER, options.threads());
+    Partition fixed = options.fixedOrders()
+        ? FixedOrderCheck.check(g, level, options.threads(), t0) : null;
+    if (fixed != null) {
+      return fixed;
+    }
     long[] txnTime = history.solverTimes();
     // nothing below reads the input but its timestamps: garbage from here on if the caller
     // let it go

@@ -4,6 +4,7 @@ import io.isoverify.graph.Component;
 import io.isoverify.graph.Partition;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.WrConstraint;
+import io.isoverify.history.check.PathChoice;
 import java.util.List;
 
 /** A {@link Partition} seen as a {@link SolverInput}: its known edges, then its choice edges. */
@@ -104,6 +105,11 @@ public final class PartitionInput implements SolverInput {
   @Override
   public int[] serialOrder() {
     return p.serialOrder();
+  }
+
+  @Override
+  public PathChoice path() {
+    return p.path();
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.isoverify.solver;
 import io.isoverify.graph.Component;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.WrConstraint;
+import io.isoverify.history.check.PathChoice;
 import java.util.List;
 
 /**
@@ -90,6 +91,14 @@ public interface SolverInput {
    * edges and the components' chosen sides ({@link WitnessBuilder}).
    */
   default int[] serialOrder() {
+    return null;
+  }
+
+  /**
+   * The path the graph took when it is not the one the pipeline asked for (graph-partitioning's
+   * {@code Partition#path}: the general path found every version order fixed), else null.
+   */
+  default PathChoice path() {
     return null;
   }
 

@@ -13,6 +13,11 @@ public enum CheckPath {
   MINI_TRANSACTIONS("mini-transactions"),
   /** mtc Algorithm 2 per key (SSER only): the chain of each key against real time. */
   LIGHTWEIGHT_TRANSACTIONS("lightweight transactions"),
+  /**
+   * The general path's polygraph found every version order a cycle can depend on fixed (Elle's
+   * list-append, 4.2): one cycle search on the known graph.
+   */
+  FIXED_ORDER("fixed version order"),
   /** Polygraph, pruning, P-SCC components and the solver (cobra, polysi). */
   GENERAL("general"),
   /**
