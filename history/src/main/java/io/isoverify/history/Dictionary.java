@@ -10,9 +10,14 @@ import java.util.Map;
  * 64-bit integers or strings; the verifier's hot paths see only the codes 0..size()-1.
  * A long and a string with the same digits are different entries.
  *
- * <p>Longs go through an open-addressing table of primitive arrays, so encoding 10^8
- * numeric values allocates no object per value; {@link #compact} drops the table once a
- * history is built.
+ * <p>Longs go through primitive arrays, so encoding 10^8 numeric values allocates no object
+ * per value: small non-negative ones through a direct table ({@code dense[v]}, while it stays
+ * within {@link #DENSE_SLACK} times the values it holds: counters, such as list-append
+ * elements and most generators' keys and values, where a lookup touches the memory near the
+ * last ones instead of a random slot of a table of hundreds of megabytes), the others through
+ * an open-addressing hash table. Every hashed non-negative value lies at or above the direct
+ * table's end, which grows only up to the smallest of them, so each value has one place.
+ * {@link #compact} drops both once a history is built.
  */
 public final class Dictionary {
   private static final long EMPTY = Long.MIN_VALUE;
@@ -22,6 +27,13 @@ public final class Dictionary {
   private boolean hasMinValue;
   private int minValueCode;
   private int longCount;
+  /** Direct codes, code + 1 (0: not encoded), of the longs 0 .. dense.length - 1. */
+  private int[] dense = new int[0];
+  private int denseCount;
+  /** The smallest non-negative long in the hash table: the direct table never reaches it. */
+  private long hashMin = Long.MAX_VALUE;
+  /** The direct table stays within this many slots per value it holds (plus 2^20). */
+  static final int DENSE_SLACK = 4;
 
   private final Map<String, Integer> strings = new HashMap<>();
 
@@ -43,6 +55,16 @@ public final class Dictionary {
   /** The code of {@code v}, assigning the next free code the first time. */
   public int encode(long v) {
     ensureTable();
+    if (v >= 0 && (v < dense.length || v < hashMin && growDense(v))) {
+      int c = dense[(int) v];
+      if (c != 0) {
+        return c - 1;
+      }
+      int code = newCode(v, null);
+      dense[(int) v] = code + 1;
+      denseCount++;
+      return code;
+    }
     if (v == EMPTY) {
       if (!hasMinValue) {
         hasMinValue = true;
@@ -61,6 +83,9 @@ public final class Dictionary {
         int code = newCode(v, null);
         slotKeys[i] = v;
         slotCodes[i] = code;
+        if (v >= 0 && v < hashMin) {
+          hashMin = v;
+        }
         if (++longCount * 2 > slotKeys.length) {
           grow();
         }
@@ -91,6 +116,9 @@ public final class Dictionary {
   /** The code of {@code v}, or -1 when it was never encoded. */
   public int find(long v) {
     ensureTable();
+    if (v >= 0 && v < dense.length) {
+      return dense[(int) v] - 1;
+    }
     if (v == EMPTY) {
       return hasMinValue ? minValueCode : -1;
     }
@@ -146,11 +174,40 @@ public final class Dictionary {
     isString = java.util.Arrays.copyOf(isString, Math.max(size, 16));
     slotKeys = null;
     slotCodes = null;
+    dense = new int[0];
+  }
+
+  /**
+   * Makes the direct table reach {@code v} (below {@link #hashMin}), growing by half at least,
+   * when it then stays within {@link #DENSE_SLACK} slots per value held; false when not.
+   */
+  private boolean growDense(long v) {
+    long limit = Math.min(Math.min(hashMin, Integer.MAX_VALUE - 8),
+        (long) DENSE_SLACK * (denseCount + 1) + (1 << 20));
+    if (v >= limit) {
+      return false;
+    }
+    long size = Math.min(limit, Math.max(v + 1, Math.max(dense.length + (dense.length >> 1),
+        1024)));
+    dense = java.util.Arrays.copyOf(dense, (int) size);
+    return true;
   }
 
   private void ensureTable() {
     if (slotKeys != null) {
       return;
+    }
+    // after compact: every long goes to the table, the direct one starts again empty
+    longCount = 0;
+    hashMin = Long.MAX_VALUE;
+    denseCount = 0;
+    for (int code = 0; code < size; code++) {
+      if (!isString[code] && !(hasMinValue && code == minValueCode)) {
+        longCount++;
+        if (longs[code] >= 0) {
+          hashMin = Math.min(hashMin, longs[code]);
+        }
+      }
     }
     int capacity = 1024;
     while (capacity < 2 * longCount + 2) {

@@ -18,7 +18,8 @@ import java.util.Set;
  * not a prefix of the key's last branch, nor that branch a prefix of it (the anomalies),
  * starts a new branch. {@link #of} copies a list out in O(its length); as a {@code Map}
  * this is a read-only view whose iteration runs over the operations in id order,
- * O(operations).
+ * O(operations), the key set's without copying a list (at 10M list-append transactions
+ * the entries' copies were a gigabyte of garbage where only the operations were asked).
  */
 final class ReadLists extends AbstractMap<Integer, int[]> {
   static final ReadLists NONE = new ReadLists(new int[0], new int[0], new int[0][], 0);
@@ -82,6 +83,17 @@ final class ReadLists extends AbstractMap<Integer, int[]> {
 
   @Override
   public Set<Entry<Integer, int[]>> entrySet() {
+    return view(o -> new SimpleImmutableEntry<>(o, of(o)));
+  }
+
+  /** The operations with a list, in id order, without copying their lists. */
+  @Override
+  public Set<Integer> keySet() {
+    return view(o -> o);
+  }
+
+  /** A set of one element per operation with a list, in id order, made by {@code make}. */
+  private <T> Set<T> view(java.util.function.IntFunction<T> make) {
     return new AbstractSet<>() {
       @Override
       public int size() {
@@ -89,7 +101,7 @@ final class ReadLists extends AbstractMap<Integer, int[]> {
       }
 
       @Override
-      public Iterator<Entry<Integer, int[]>> iterator() {
+      public Iterator<T> iterator() {
         return new Iterator<>() {
           private int next = advance(0);
 
@@ -107,13 +119,13 @@ final class ReadLists extends AbstractMap<Integer, int[]> {
           }
 
           @Override
-          public Entry<Integer, int[]> next() {
+          public T next() {
             if (!hasNext()) {
               throw new NoSuchElementException();
             }
             int o = next;
             next = advance(o + 1);
-            return new SimpleImmutableEntry<>(o, of(o));
+            return make.apply(o);
           }
         };
       }

@@ -69,6 +69,8 @@ class ReadListsTest {
         assertArrayEquals(expected[e.getKey()], e.getValue());
       }
       assertEquals(withList, iterated);
+      assertEquals(withList, new ArrayList<>(lists.keySet()));
+      assertEquals(withList.size(), lists.keySet().size());
       assertNull(lists.of(ops));
     }
   }
