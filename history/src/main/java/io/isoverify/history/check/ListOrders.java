@@ -88,7 +88,34 @@ public final class ListOrders {
   }
 
   /** One part's tally of the list rules and its scratch. */
-  private record Part(ListTally tally, KeyLists lists, ListRules rules) {}
+  private record Part(ListTally tally, KeyLists lists, ListRules rules, Mapped mapped) {}
+
+  /**
+   * A key's local value numbers of the elements of one shared array of read lists
+   * (History's branches: a key's reads are usually prefixes of one), so that each element
+   * is looked up once per key instead of once per read that shows it.
+   */
+  private static final class Mapped {
+    int[] branch;
+    int count;
+    int[] local = new int[64];
+
+    /** Local numbers of {@code list[0..n)}, a prefix of a shared array, from {@code local}. */
+    int[] of(int[] list, int n, KeyGroups.LocalValues values) {
+      if (list != branch) {
+        branch = list;
+        count = 0;
+      }
+      if (local.length < n) {
+        local = java.util.Arrays.copyOf(local, Math.max(n, 2 * local.length));
+      }
+      for (int j = count; j < n; j++) {
+        local[j] = values.of(list[j]);
+      }
+      count = Math.max(count, n);
+      return local;
+    }
+  }
 
   /**
    * The list rules on the keys {@code only} marks, with History's key and value codes: one
@@ -98,16 +125,19 @@ public final class ListOrders {
   private static List<ListTally> pass(History h, boolean[] only, byte[] outcome, BitSet counted,
       int examples, int partCount) {
     List<Part> parts = KeyGroups.forEachBlockInParts(h, only, partCount,
-        () -> new Part(new ListTally(examples), new KeyLists(), new ListRules()),
+        () -> new Part(new ListTally(examples), new KeyLists(), new ListRules(), new Mapped()),
         (part, key, block, local) -> {
           KeyLists lists = part.lists();
           lists.clear();
+          part.mapped().branch = null; // a new key: new local numbers
           for (int i = 0; i < block.size(); i++) {
             int[] list = h.readListShared(block.op(i));
             if (list != null) {
               lists.add(block.txn(i), block.op(i));
-              for (int j = 0, n = h.readListLength(block.op(i)); j < n; j++) {
-                lists.element(local.of(list[j]));
+              int n = h.readListLength(block.op(i));
+              int[] mapped = part.mapped().of(list, n, local);
+              for (int j = 0; j < n; j++) {
+                lists.element(mapped[j]);
               }
             }
           }
