@@ -98,9 +98,25 @@ final class FixedOrderCheck {
         byType[EdgeType.RW.ordinal()], byType[EdgeType.RT.ordinal()], chains.chainCount(), 0,
         0, 0, 0, 0, g.vertices.unknownIncluded, g.vertices.unknownExcluded, 0, 0, 0,
         reads.leftOut, reads.unexplained, 0, System.nanoTime() - t0, 0, 0);
-    Partition p = new Partition(g.vertices.txnOf, g.known, choices, knownCycle, null, null,
-        List.of(), null, new int[][] {new int[0], new int[0], new int[0]}, stats, null);
+    // one node per vertex: the order is the witness's (at SI a commit order as well)
+    int[] order = topo == null || graph.induced ? null : topo;
+    int[] txnOf = g.vertices.txnOf;
+    Partition p = new Partition(txnOf, g.known, choices, knownCycle, null, null,
+        List.of(), null, new int[][] {new int[0], new int[0], new int[0]}, stats,
+        order == null ? null : () -> serialOrder(order, txnOf));
     return p.taking(new PathChoice(CheckPath.FIXED_ORDER, reason(lists, level)));
+  }
+
+  /** The transactions of the vertices in {@code order}, the initial vertex left out. */
+  private static int[] serialOrder(int[] order, int[] txnOf) {
+    int[] out = new int[order.length];
+    int k = 0;
+    for (int v : order) {
+      if (txnOf[v] >= 0) {
+        out[k++] = txnOf[v];
+      }
+    }
+    return Arrays.copyOf(out, k);
   }
 
   /**

@@ -207,8 +207,10 @@ public final class Partition {
   /**
    * A serial order of the included transactions (dense History ids) that the check itself
    * found, made on first call: the linearization of a lightweight-transaction history that
-   * holds SSER ({@link LinearizabilityCheck}); null when the witness is a topological order
-   * of the known edges (and of the components' chosen sides), as on every other path.
+   * holds SSER ({@link LinearizabilityCheck}), or a topological order of every known and
+   * choice edge ({@link FixedOrderCheck}, at SI only where the plain graph is acyclic, so it
+   * is a commit order too); null when the witness is a topological order of the known edges
+   * (and of the components' chosen sides), as on every other path.
    */
   public synchronized int[] serialOrder() {
     if (serialOrder != null) {

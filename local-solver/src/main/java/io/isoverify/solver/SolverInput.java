@@ -86,9 +86,10 @@ public interface SolverInput {
 
   /**
    * A serial order of the included transactions (dense History ids) the check itself found
-   * (the linearization of a lightweight-transaction history, graph-partitioning's
-   * {@code Partition#serialOrder}), or null: then the witness is a topological order of the
-   * edges and the components' chosen sides ({@link WitnessBuilder}).
+   * (the linearization of a lightweight-transaction history, or a fixed-order check's
+   * topological order of every edge: graph-partitioning's {@code Partition#serialOrder}), or
+   * null: then the witness is a topological order of the edges and the components' chosen
+   * sides ({@link WitnessBuilder}). Given at SI, it is a topological order of every edge.
    */
   default int[] serialOrder() {
     return null;

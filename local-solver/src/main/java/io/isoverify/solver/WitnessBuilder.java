@@ -33,7 +33,8 @@ import java.util.List;
  * gigabytes); only the components' chosen sides and the reads' edges are stored here, in
  * arrays sized once. Kahn's queue is FIFO seeded in vertex order, so the witness is deterministic. When the
  * input already holds a serial order ({@link SolverInput#serialOrder}: the linearization of
- * lightweight transactions), that order is the SER or SSER witness.
+ * lightweight transactions, or the topological order of a fixed-order check), that order is
+ * the SER or SSER witness, and the SI commit order when the input gives one at SI.
  */
 public final class WitnessBuilder {
   private static final int RW = EdgeType.RW.ordinal();
@@ -178,8 +179,8 @@ public final class WitnessBuilder {
   public Witness build(Level level) {
     deriveReads();
     boolean snapshot = level == Level.SI;
-    if (serialOrder != null && !snapshot) {
-      return new Witness(level, serialOrder, new int[0]);
+    if (serialOrder != null) {
+      return snapshot ? snapshotOf(level, serialOrder) : new Witness(level, serialOrder, new int[0]);
     }
     // adjacency by target vertex: the D edges (every edge for SER and SSER), and for SI the
     // RW edges apart
@@ -219,16 +220,8 @@ public final class WitnessBuilder {
         order[k++] = txnOf[v];
       }
     }
-    int[] readers = new int[reads.size()];
-    int[] keys = new int[reads.size()];
-    int[] writers = new int[reads.size()];
-    for (int i = 0; i < readers.length; i++) {
-      readers[i] = txnOf[reads.get(i)[0]];
-      writers[i] = txnOf[reads.get(i)[1]];
-      keys[i] = reads.get(i)[2];
-    }
     if (!snapshot) {
-      return new Witness(level, order, new int[0], readers, keys, writers);
+      return withReads(level, order, new int[0]);
     }
     int[] start = new int[order.length];
     for (int a = 0; a < n; a++) {
@@ -239,6 +232,44 @@ public final class WitnessBuilder {
         int p = position[out[i]];
         start[p] = Math.max(start[p], position[a] + 1);
       }
+    }
+    return withReads(level, order, start);
+  }
+
+  /**
+   * The SI witness of an input whose serial order is a topological order of all its edges
+   * (graph-partitioning's fixed-order check, where the plain graph is acyclic): so of the
+   * induced graph too, and the commit order; each transaction starts right after the last
+   * commit of its D-predecessors, as {@link #build} sets them. O(V + E), no Kahn.
+   */
+  private Witness snapshotOf(Level level, int[] order) {
+    int[] position = new int[n];
+    Arrays.fill(position, -1);
+    for (int k = 0; k < order.length; k++) {
+      position[vertexOfTxn[order[k] + 1]] = k;
+    }
+    int[] start = new int[order.length];
+    for (int e = 0, m = edges(); e < m; e++) {
+      if (type(e) != RW) {
+        int a = position[from(e)];
+        int b = position[to(e)];
+        if (a >= 0 && b >= 0) {
+          start[b] = Math.max(start[b], a + 1);
+        }
+      }
+    }
+    return withReads(level, order, start);
+  }
+
+  /** The witness of {@code order} and {@code start}, stating the reads' chosen writers. */
+  private Witness withReads(Level level, int[] order, int[] start) {
+    int[] readers = new int[reads.size()];
+    int[] keys = new int[reads.size()];
+    int[] writers = new int[reads.size()];
+    for (int i = 0; i < readers.length; i++) {
+      readers[i] = txnOf[reads.get(i)[0]];
+      writers[i] = txnOf[reads.get(i)[1]];
+      keys[i] = reads.get(i)[2];
     }
     return new Witness(level, order, start, readers, keys, writers);
   }
