@@ -141,12 +141,14 @@ final class FixedOrderCheck {
 
   /** Why this path, in the words reports use. */
   static String reason(boolean lists, Level level) {
-    String unread = level == Level.SI ? "the order of versions no read shows taken from a "
-        + "topological order of the known graph closes no cycle of SI"
-        : "the order of versions no read shows, among themselves, closes no cycle of " + level;
+    String unread = level == Level.SI ? "versions no read shows ordered by a topological "
+        + "order of the known graph (this path only where that closes no cycle of SI)"
+        : "the order of versions no read shows, among themselves, cannot close a cycle of "
+        + level;
     return (lists ? "list-append: the read lists fix each key's version order (Elle 4.2), "
         + "appends no list shows after it" : "each key's versions are one chain of "
-        + "read-modify-writes from its initial state, then writes no read saw") + "; " + unread
+        + "read-modify-writes from its initial state, or its initial state and then writes "
+        + "no read saw") + "; " + unread
         + ": one cycle search on the known graph";
   }
 
