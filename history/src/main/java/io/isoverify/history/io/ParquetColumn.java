@@ -16,7 +16,6 @@ import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.column.values.ValuesReader;
-import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.io.api.Binary;
@@ -31,9 +30,10 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  *
  * <p>Pages are decoded whole, in one tight loop, into reused primitive arrays (levels,
  * longs, or Binary references for strings); entries then cost an array read. This is
- * Parquet's own page and value decoding (encodings, dictionaries, data page v1 and v2)
- * without the per-value bookkeeping of its record-level ColumnReader, which took most of
- * the reading time.
+ * Parquet's own page reading (data page v1 and v2, dictionaries) without the per-value
+ * bookkeeping of its record-level ColumnReader, which took most of the reading time; the
+ * encodings the history writers use (RLE levels, PLAIN integers, dictionary indices) are
+ * decoded here in bulk ({@link RleHybrid}), any other through Parquet's value readers.
  */
 final class ParquetColumn {
   final String name;
@@ -43,11 +43,16 @@ final class ParquetColumn {
   private final int maxDefinition;
   private final int maxRepetition;
   private final org.apache.parquet.column.Dictionary dictionary;
+  /** The dictionary's entries, decoded once: integers or strings by the column's type. */
+  private long[] dictionaryLongs;
+  private Binary[] dictionaryBinaries;
 
   private int count;
   private int index;
-  private byte[] definition = new byte[0];
-  private byte[] repetition = new byte[0];
+  private int[] definition = new int[0];
+  private int[] repetition = new int[0];
+  /** A dictionary-encoded page's indices, one per defined entry. */
+  private int[] indices = new int[0];
   private long[] longs = new long[0];
   private Binary[] binaries = new Binary[0];
 
@@ -97,8 +102,8 @@ final class ParquetColumn {
       Arrays.fill(has, at, at + k, false);
       return;
     }
-    byte[] d = definition;
-    byte max = (byte) maxDefinition;
+    int[] d = definition;
+    int max = maxDefinition;
     for (int i = 0; i < k; i++) {
       has[at + i] = d[index + i] == max;
     }
@@ -142,6 +147,50 @@ final class ParquetColumn {
     return type;
   }
 
+  /**
+   * For a list's leaf: appends the values of the current entry and of the entries after it
+   * that continue its row within the current page (repetition level above 0) to {@code out},
+   * and moves past them (to the next page when the page ends, where the row may go on).
+   * Entries below the maximum definition level add nothing.
+   *
+   * @return the number of entries below the maximum definition level among them
+   */
+  int appendRowPart(ParquetRowBatch.Lists out) throws IOException {
+    int from = index;
+    int end = from + 1;
+    int[] r = repetition;
+    while (end < count && r[end] > 0) {
+      end++;
+    }
+    int[] d = definition;
+    int max = maxDefinition;
+    int below = 0;
+    int runStart = from;
+    for (int i = from; i < end; i++) {
+      if (d[i] != max) {
+        append(out, runStart, i);
+        runStart = i + 1;
+        below++;
+      }
+    }
+    append(out, runStart, end);
+    index = end;
+    if (index == count) {
+      nextPage();
+    }
+    return below;
+  }
+
+  private void append(ParquetRowBatch.Lists out, int from, int to) {
+    if (from < to) {
+      if (isBinary()) {
+        out.addAll(binaries, from, to - from);
+      } else {
+        out.addAll(longs, from, to - from);
+      }
+    }
+  }
+
   /** Moves to the next entry: for a single-valued column, the next row. */
   void next() throws IOException {
     if (pages != null && ++index == count) {
@@ -172,8 +221,8 @@ final class ParquetColumn {
     }
     int n = page.getValueCount();
     if (definition.length < n) {
-      definition = new byte[n];
-      repetition = new byte[maxRepetition == 0 ? 0 : n];
+      definition = new int[n];
+      repetition = new int[maxRepetition == 0 ? 0 : n];
       if (isBinary()) {
         binaries = new Binary[n];
       } else {
@@ -182,62 +231,132 @@ final class ParquetColumn {
     }
     if (page instanceof DataPageV1 v1) {
       ByteBufferInputStream in = v1.getBytes().toInputStream();
-      ValuesReader rl = v1.getRlEncoding().getValuesReader(descriptor, ValuesType.REPETITION_LEVEL);
-      rl.initFromPage(n, in);
-      ValuesReader dl = v1.getDlEncoding().getValuesReader(descriptor, ValuesType.DEFINITION_LEVEL);
-      dl.initFromPage(n, in);
-      decode(n, rl::readInteger, dl::readInteger, v1.getValueEncoding(), in);
+      levelsV1(maxRepetition, v1.getRlEncoding(), ValuesType.REPETITION_LEVEL, repetition, n, in);
+      levelsV1(maxDefinition, v1.getDlEncoding(), ValuesType.DEFINITION_LEVEL, definition, n,
+          in);
+      values(n, v1.getValueEncoding(), in);
     } else if (page instanceof DataPageV2 v2) {
-      decode(n, levels(maxRepetition, v2.getRepetitionLevels()),
-          levels(maxDefinition, v2.getDefinitionLevels()), v2.getDataEncoding(),
-          v2.getData().toInputStream());
+      levelsV2(maxRepetition, v2.getRepetitionLevels(), repetition, n);
+      levelsV2(maxDefinition, v2.getDefinitionLevels(), definition, n);
+      values(n, v2.getDataEncoding(), v2.getData().toInputStream());
     } else {
       throw new ParquetDecodingException("unknown page type " + page.getClass().getSimpleName());
     }
     count = n;
   }
 
-  @FunctionalInterface
-  private interface Levels {
-    int next() throws IOException;
+  /**
+   * A data page v1's levels of one kind into {@code out[0..n)}: none stored when the maximum
+   * is 0; RLE (a 4-byte little-endian length, then the runs) through {@link RleHybrid};
+   * another encoding (the deprecated BIT_PACKED) through Parquet's reader.
+   */
+  private void levelsV1(int max, Encoding encoding, ValuesType kind, int[] out, int n,
+      ByteBufferInputStream in) throws IOException {
+    if (max == 0) {
+      Arrays.fill(out, 0, Math.min(n, out.length), 0);
+    } else if (encoding == Encoding.RLE) {
+      int length = in.slice(Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN).getInt();
+      RleHybrid.decode(in.slice(length), BytesUtils.getWidthFromMaxInt(max), out, n);
+    } else {
+      ValuesReader r = encoding.getValuesReader(descriptor, kind);
+      r.initFromPage(n, in);
+      for (int i = 0; i < n; i++) {
+        out[i] = r.readInteger();
+      }
+    }
   }
 
   /** A data page v2's levels (RLE, no length prefix), all 0 when the maximum is 0. */
-  private static Levels levels(int max, BytesInput bytes) throws IOException {
+  private static void levelsV2(int max, BytesInput bytes, int[] out, int n) throws IOException {
     if (max == 0) {
-      return () -> 0;
+      Arrays.fill(out, 0, Math.min(n, out.length), 0);
+    } else {
+      RleHybrid.decode(bytes.toByteBuffer(), BytesUtils.getWidthFromMaxInt(max), out, n);
     }
-    RunLengthBitPackingHybridDecoder d = new RunLengthBitPackingHybridDecoder(
-        BytesUtils.getWidthFromMaxInt(max), bytes.toInputStream());
-    return d::readInt;
   }
 
   /**
-   * Decodes a page's n entries: levels, then the values that follow them in {@code in}. PLAIN
+   * Decodes the values of a page's n entries (its levels decoded) from {@code in}: PLAIN
    * integers (the writer's choice for txn, value and timestamps) are read straight from the
-   * page's bytes, little-endian, instead of through Parquet's stream reader (a stream read
-   * per value was a third of the decoding time).
+   * page's bytes, little-endian, and dictionary indices through {@link RleHybrid} (a stream
+   * read per value was a third of the decoding time); other encodings through Parquet's
+   * readers.
    */
-  private void decode(int n, Levels rl, Levels dl, Encoding encoding, ByteBufferInputStream in)
-      throws IOException {
-    if (maxRepetition > 0) {
-      for (int i = 0; i < n; i++) {
-        repetition[i] = (byte) rl.next();
-      }
+  private void values(int n, Encoding encoding, ByteBufferInputStream in) throws IOException {
+    int max = maxDefinition;
+    int defined = 0;
+    for (int i = 0; i < n; i++) {
+      defined += definition[i] == max ? 1 : 0;
     }
-    if (maxDefinition == 0) {
-      Arrays.fill(definition, 0, n, (byte) 0);
-    } else {
-      for (int i = 0; i < n; i++) {
-        definition[i] = (byte) dl.next();
-      }
-    }
-    byte max = (byte) maxDefinition;
     if (encoding == Encoding.PLAIN && (type == PrimitiveTypeName.INT64
         || type == PrimitiveTypeName.INT32)) {
-      plainIntegers(n, max, in);
+      plainIntegers(n, defined, in);
+    } else if (encoding.usesDictionary()) {
+      dictionaryValues(n, defined, in);
+    } else {
+      readerValues(n, encoding, in);
+    }
+  }
+
+  /** The defined entries' values of a PLAIN INT64 or INT32 page, from {@code in}. */
+  private void plainIntegers(int n, int defined, ByteBufferInputStream in) throws IOException {
+    boolean wide = type == PrimitiveTypeName.INT64;
+    ByteBuffer bytes = in.slice(defined * (wide ? Long.BYTES : Integer.BYTES))
+        .order(ByteOrder.LITTLE_ENDIAN);
+    long[] out = longs;
+    if (wide && defined == n) {
+      bytes.asLongBuffer().get(out, 0, n);
       return;
     }
+    int[] d = definition;
+    int max = maxDefinition;
+    for (int i = 0; i < n; i++) {
+      if (d[i] == max) {
+        out[i] = wide ? bytes.getLong() : bytes.getInt();
+      }
+    }
+  }
+
+  /**
+   * The defined entries' values of a dictionary-encoded page: a byte giving the indices' bit
+   * width, then the indices of the defined entries (RLE / bit-packing hybrid).
+   */
+  private void dictionaryValues(int n, int defined, ByteBufferInputStream in)
+      throws IOException {
+    if (dictionary == null) {
+      throw new ParquetDecodingException("column " + name + " has dictionary-encoded pages "
+          + "but no dictionary page");
+    }
+    if (indices.length < defined) {
+      indices = new int[Math.max(defined, n)];
+    }
+    ByteBuffer bytes = in.slice(in.available());
+    int[] ids = indices;
+    if (defined > 0) {
+      RleHybrid.decode(bytes, bytes.get() & 0xFF, ids, defined);
+    }
+    int[] d = definition;
+    int max = maxDefinition;
+    int j = 0;
+    if (isBinary()) {
+      Binary[] entries = dictionaryBinaries();
+      for (int i = 0; i < n; i++) {
+        binaries[i] = d[i] == max ? entries[ids[j++]] : null;
+      }
+    } else {
+      long[] entries = dictionaryLongs();
+      for (int i = 0; i < n; i++) {
+        if (d[i] == max) {
+          longs[i] = entries[ids[j++]];
+        }
+      }
+    }
+  }
+
+  /** Values in any other encoding, through Parquet's value reader. */
+  private void readerValues(int n, Encoding encoding, ByteBufferInputStream in)
+      throws IOException {
+    int max = maxDefinition;
     ValuesReader values = valuesReader(encoding);
     values.initFromPage(n, in);
     switch (type) {
@@ -263,21 +382,27 @@ final class ParquetColumn {
     }
   }
 
-  /** The defined entries' values of a PLAIN INT64 or INT32 page, from {@code in}. */
-  private void plainIntegers(int n, byte max, ByteBufferInputStream in) throws IOException {
-    int defined = 0;
-    for (int i = 0; i < n; i++) {
-      defined += definition[i] == max ? 1 : 0;
-    }
-    boolean wide = type == PrimitiveTypeName.INT64;
-    ByteBuffer bytes = in.slice(defined * (wide ? Long.BYTES : Integer.BYTES))
-        .order(ByteOrder.LITTLE_ENDIAN);
-    long[] out = longs;
-    for (int i = 0; i < n; i++) {
-      if (definition[i] == max) {
-        out[i] = wide ? bytes.getLong() : bytes.getInt();
+  private long[] dictionaryLongs() {
+    if (dictionaryLongs == null) {
+      long[] e = new long[dictionary.getMaxId() + 1];
+      boolean wide = type == PrimitiveTypeName.INT64;
+      for (int id = 0; id < e.length; id++) {
+        e[id] = wide ? dictionary.decodeToLong(id) : dictionary.decodeToInt(id);
       }
+      dictionaryLongs = e;
     }
+    return dictionaryLongs;
+  }
+
+  private Binary[] dictionaryBinaries() {
+    if (dictionaryBinaries == null) {
+      Binary[] e = new Binary[dictionary.getMaxId() + 1];
+      for (int id = 0; id < e.length; id++) {
+        e[id] = dictionary.decodeToBinary(id);
+      }
+      dictionaryBinaries = e;
+    }
+    return dictionaryBinaries;
   }
 
   private ValuesReader valuesReader(Encoding encoding) {

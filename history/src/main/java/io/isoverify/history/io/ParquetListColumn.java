@@ -58,24 +58,13 @@ final class ParquetListColumn {
       return level < listLevel ? RowFields.NO_LIST
           : level > listLevel ? RowFields.NULL_ELEMENT : 0;
     }
-    int n = 0;
-    boolean nullElement = false;
-    boolean numeric = c.type() != PrimitiveTypeName.BINARY;
-    out.binary = !numeric;
+    out.binary = c.type() == PrimitiveTypeName.BINARY;
+    int before = out.elements;
+    int nullElements = 0;
     do {
-      if (c.definitionLevel() < maxDefinition) {
-        nullElement = true;
-      } else {
-        if (numeric) {
-          out.add(c.longValue());
-        } else {
-          out.add(c.binaryValue());
-        }
-        n++;
-      }
-      c.next();
+      nullElements += c.appendRowPart(out);
     } while (continuesRow());
-    return nullElement ? RowFields.NULL_ELEMENT : n;
+    return nullElements > 0 ? RowFields.NULL_ELEMENT : out.elements - before;
   }
 
   private void skipRestOfRow() throws IOException {

@@ -71,18 +71,20 @@ final class ParquetRowBatch {
       elements = 0;
     }
 
-    void add(long x) {
-      if (elements == raw.length) {
-        raw = Arrays.copyOf(raw, elements * 2);
+    void addAll(long[] src, int from, int k) {
+      if (elements + k > raw.length) {
+        raw = Arrays.copyOf(raw, Math.max(elements + k, elements * 2));
       }
-      raw[elements++] = x;
+      System.arraycopy(src, from, raw, elements, k);
+      elements += k;
     }
 
-    void add(Binary s) {
-      if (elements >= strings.length) {
-        strings = Arrays.copyOf(strings, Math.max(16, elements * 2));
+    void addAll(Binary[] src, int from, int k) {
+      if (elements + k > strings.length) {
+        strings = Arrays.copyOf(strings, Math.max(16, Math.max(elements + k, elements * 2)));
       }
-      strings[elements++] = s;
+      System.arraycopy(src, from, strings, elements, k);
+      elements += k;
     }
   }
 }
