@@ -12,9 +12,16 @@ import java.util.Arrays;
  *   element(r, i)   element i (oldest first) as a LOCAL value index of the key, numbered
  *                   as the KeyOps block numbers its values; an element no operation of the
  *                   key carries gets an index of its own, past the block's
+ *   store(r)        the stored array its list is a prefix of
  * </pre>
- * Cost: O(1) amortised per element added, O(r log r) to sort r reads (their elements stay
- * where they were added).
+ * A read added with {@link #add} and {@link #element} has a store of its own; reads added
+ * with {@link #addPrefix} as prefixes of one array (History's shared read lists: a key's
+ * reads are usually prefixes of one list) share a store, so each element is held once
+ * however many reads show it, and {@link ListRules} checks what the prefixes have in common
+ * once per store ({@link ListPrefixes}).
+ *
+ * <p>Cost: O(1) amortised per element stored, O(r log r) to sort r reads (their elements
+ * stay where they were added).
  */
 public final class KeyLists {
   private int size;
@@ -23,6 +30,12 @@ public final class KeyLists {
   private int[] op = new int[16];
   private int[] from = new int[16];
   private int[] length = new int[16];
+  private int[] store = new int[16];
+  private int stores;
+  private int[] storeFrom = new int[16];
+  private int[] storeLength = new int[16];
+  /** What the store added last through {@link #addPrefix} is a prefix of, or null. */
+  private Object lastBranch;
   private int elementCount;
   private int[] elements = new int[64];
   private long[] order = new long[0];
@@ -33,31 +46,77 @@ public final class KeyLists {
     size = 0;
     values = 0;
     elementCount = 0;
+    stores = 0;
+    lastBranch = null;
   }
 
-  /** Starts the next read; its elements follow through {@link #element}. */
+  /** Starts the next read, with a store of its own; its elements follow through {@link #element}. */
   public void add(int txn, int op) {
+    addRead(txn, op, newStore(), 0);
+    lastBranch = null;
+  }
+
+  /** Appends local value {@code value} to the list of the read added last (by {@link #add}). */
+  public void element(int value) {
+    keep(value);
+    length[size - 1]++;
+    storeLength[store[size - 1]]++;
+  }
+
+  /**
+   * Adds a read whose list is {@code list[0..n)}, local values, where {@code list} holds
+   * (a prefix of) the array {@code branch} stands for: reads added with the same
+   * {@code branch} must be prefixes of one array. A read added right after one of the same
+   * branch shares its store, which grows to the longer of the two; O(elements stored).
+   */
+  public void addPrefix(int txn, int op, int[] list, int n, Object branch) {
+    int s;
+    if (branch != null && branch == lastBranch
+        && storeFrom[stores - 1] + storeLength[stores - 1] == elementCount) {
+      s = stores - 1;
+    } else {
+      s = newStore();
+      lastBranch = branch;
+    }
+    for (int i = storeLength[s]; i < n; i++) {
+      keep(list[i]);
+    }
+    storeLength[s] = Math.max(storeLength[s], n);
+    addRead(txn, op, s, n);
+  }
+
+  private void addRead(int txn, int op, int s, int n) {
     if (size == this.txn.length) {
-      int n = size * 2;
-      this.txn = Arrays.copyOf(this.txn, n);
-      this.op = Arrays.copyOf(this.op, n);
-      this.from = Arrays.copyOf(this.from, n);
-      this.length = Arrays.copyOf(this.length, n);
+      int grown = size * 2;
+      this.txn = Arrays.copyOf(this.txn, grown);
+      this.op = Arrays.copyOf(this.op, grown);
+      this.from = Arrays.copyOf(this.from, grown);
+      this.length = Arrays.copyOf(this.length, grown);
+      this.store = Arrays.copyOf(this.store, grown);
     }
     this.txn[size] = txn;
     this.op[size] = op;
-    this.from[size] = elementCount;
-    this.length[size] = 0;
+    this.from[size] = storeFrom[s];
+    this.length[size] = n;
+    this.store[size] = s;
     size++;
   }
 
-  /** Appends local value {@code value} to the list of the read added last. */
-  public void element(int value) {
+  private int newStore() {
+    if (stores == storeFrom.length) {
+      storeFrom = Arrays.copyOf(storeFrom, stores * 2);
+      storeLength = Arrays.copyOf(storeLength, stores * 2);
+    }
+    storeFrom[stores] = elementCount;
+    storeLength[stores] = 0;
+    return stores++;
+  }
+
+  private void keep(int value) {
     if (elementCount == elements.length) {
       elements = Arrays.copyOf(elements, elementCount * 2);
     }
     elements[elementCount++] = value;
-    length[size - 1]++;
     if (value >= values) {
       values = value + 1;
     }
@@ -81,6 +140,7 @@ public final class KeyLists {
     txn = permuted(txn);
     from = permuted(from);
     length = permuted(length);
+    store = permuted(store);
     for (int r = 0; r < size; r++) {
       op[r] = (int) (order[r] >>> 32);
     }
@@ -122,5 +182,24 @@ public final class KeyLists {
 
   public int element(int r, int i) {
     return elements[from[r] + i];
+  }
+
+  /** The store read r's list is a prefix of (0..stores()-1). */
+  public int store(int r) {
+    return store[r];
+  }
+
+  public int stores() {
+    return stores;
+  }
+
+  /** How many elements store s holds: the longest list of its reads. */
+  public int storeLength(int s) {
+    return storeLength[s];
+  }
+
+  /** Element i of store s. */
+  public int storeElement(int s, int i) {
+    return elements[storeFrom[s] + i];
   }
 }

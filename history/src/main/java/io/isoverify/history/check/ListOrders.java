@@ -133,12 +133,9 @@ public final class ListOrders {
           for (int i = 0; i < block.size(); i++) {
             int[] list = h.readListShared(block.op(i));
             if (list != null) {
-              lists.add(block.txn(i), block.op(i));
               int n = h.readListLength(block.op(i));
-              int[] mapped = part.mapped().of(list, n, local);
-              for (int j = 0; j < n; j++) {
-                lists.element(mapped[j]);
-              }
+              lists.addPrefix(block.txn(i), block.op(i), part.mapped().of(list, n, local), n,
+                  list);
             }
           }
           part.rules().run(block, lists, key, outcome, counted);

@@ -44,7 +44,8 @@ import java.util.List;
  *
  * <p>Cost per key: O(m + e + sum over reads of the appends of their appenders) for m
  * operations and e list elements; primitive arrays reused from key to key, no object per
- * operation or element.
+ * operation or element. Reads that are prefixes of one stored list ({@link KeyLists#store})
+ * count their elements once ({@link ListPrefixes}) unless a check must look at them.
  */
 public final class ListRules {
   private static final int APPEND = OpKind.APPEND.ordinal();
@@ -77,6 +78,7 @@ public final class ListRules {
   private final ReadPairs pairs = new ReadPairs();
   final List<NonCycleFinding> findings = new ArrayList<>();
   private final ListRead read = new ListRead(this);
+  private final ListPrefixes prefixes = new ListPrefixes(this);
 
   /**
    * Runs the rules on key {@code key} (the caller's code, copied into the findings): its
@@ -89,7 +91,9 @@ public final class ListRules {
     this.key = key;
     this.outcome = outcome;
     this.counted = counted;
-    indexAppends(ops, Math.max(ops.values(), lists.values()));
+    int values = Math.max(ops.values(), lists.values());
+    indexAppends(ops, values);
+    prefixes.reset(lists, values);
     pairs.clear();
     orderSize = 0;
     findings.clear();
@@ -101,7 +105,7 @@ public final class ListRules {
       return;
     }
     for (int r = 0; r < lists.size(); r++) {
-      if (status(lists.txn(r)) != NO) {
+      if (status(lists.txn(r)) != NO && !prefixes.clean(r, longest)) {
         read.check(r, longest, r + 1);
       }
     }
@@ -147,18 +151,26 @@ public final class ListRules {
     }
   }
 
-  /** (reader, unknown-outcome appender) for every element of a non-aborted reader's list. */
+  /**
+   * (reader, unknown-outcome appender) for every element of a non-aborted reader's list, in
+   * read and element order: each read visits only its store's positions of such appenders.
+   */
   private void unknownAppends() {
+    prefixes.indexUnknown();
+    int[] positions = prefixes.unknownPositions();
     for (int r = 0; r < lists.size(); r++) {
       int t = lists.txn(r);
       if (outcome[t] == ABORTED) {
         continue;
       }
-      for (int i = 0; i < lists.length(r); i++) {
-        int w = appender(lists.element(r, i));
-        if (w >= 0 && outcome[w] == UNKNOWN) {
-          pairs.add(t, w);
+      int s = lists.store(r);
+      int n = lists.length(r);
+      for (int p = prefixes.unknownFrom(s); p < prefixes.unknownFrom(s + 1); p++) {
+        int i = positions[p];
+        if (i >= n) {
+          break;
         }
+        pairs.add(t, appender(lists.element(r, i)));
       }
     }
   }
@@ -230,6 +242,10 @@ public final class ListRules {
 
   boolean aborted(int t) {
     return outcome[t] == ABORTED;
+  }
+
+  boolean unknown(int t) {
+    return outcome[t] == UNKNOWN;
   }
 
   /** Transaction t's Outcome ordinal. */
