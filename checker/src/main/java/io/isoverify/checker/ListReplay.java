@@ -9,8 +9,14 @@ import java.util.Arrays;
  * witness: a read list must be exactly the appends to its key by the transactions the reader
  * sees, in commit order (each one's in program order), then the reader's own earlier
  * appends. Used by {@link SerialReplay} (a transaction sees every earlier commit) and
- * {@link SnapshotReplay} (those before its start point). O(list length + appends of the key
- * before it) per read list.
+ * {@link SnapshotReplay} (those before its start point).
+ *
+ * <p>History's read lists are prefixes of shared arrays; how far a shared array agrees with
+ * its key's appends in commit order is measured once (until another array of the key comes),
+ * so a read whose seen appends lie within that agreement costs a binary search and its own
+ * transaction's operations; any other read is compared element by element, as it would be
+ * without the shortcut. O(log appends of the key + operations of the reader) per read, plus
+ * O(length) per shared array a key's reads switch to and per read outside the agreement.
  */
 final class ListReplay {
   private static final int APPEND = OpKind.APPEND.ordinal();
@@ -19,6 +25,9 @@ final class ListReplay {
   /** Per key, the commit positions and values of its appends in commit order. */
   private final int[][] position;
   private final int[][] value;
+  /** Per key, the shared array measured last, and its agreement with value[k]. */
+  private final int[][] measured;
+  private final int[] agreement;
 
   ListReplay(History h, int[] commitOrder) {
     this.h = h;
@@ -37,6 +46,8 @@ final class ListReplay {
       position[k] = new int[count[k]];
       value[k] = new int[count[k]];
     }
+    measured = new int[keys][];
+    agreement = new int[keys];
     Arrays.fill(count, 0);
     for (int p = 0; p < commitOrder.length; p++) {
       int t = commitOrder[p];
@@ -59,9 +70,14 @@ final class ListReplay {
     int length = h.readListLength(o);
     int k = h.opKey(o);
     int i = 0;
-    for (int j = 0; j < position[k].length && position[k][j] < seen; j++) {
-      if (i >= length || list[i++] != value[k][j]) {
-        return mismatch(t, o, i - 1);
+    int before = committedBefore(position[k], seen);
+    if (before <= length && before <= agreement(k, list)) {
+      i = before; // list[0..before) agrees with the first appends in commit order
+    } else {
+      for (int j = 0; j < position[k].length && position[k][j] < seen; j++) {
+        if (i >= length || list[i++] != value[k][j]) {
+          return mismatch(t, o, i - 1);
+        }
       }
     }
     for (int p = h.firstOp(t); p < o; p++) {
@@ -72,6 +88,35 @@ final class ListReplay {
       }
     }
     return i == length ? null : mismatch(t, o, i);
+  }
+
+  /** How many of a key's appends, by their ascending commit positions, come before {@code seen}. */
+  private static int committedBefore(int[] positions, int seen) {
+    int lo = 0;
+    int hi = positions.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (positions[mid] < seen) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** How many leading elements of {@code list} (a shared array of key k) agree with value[k]. */
+  private int agreement(int k, int[] list) {
+    if (measured[k] != list) {
+      int[] v = value[k];
+      int m = 0;
+      while (m < list.length && m < v.length && list[m] == v[m]) {
+        m++;
+      }
+      measured[k] = list;
+      agreement[k] = m;
+    }
+    return agreement[k];
   }
 
   private String mismatch(int t, int o, int at) {
