@@ -97,6 +97,22 @@ public final class HistoryBuilder {
   }
 
   /**
+   * Says that about {@code rows} operation rows will have been added in all (a Parquet
+   * file's footer tells): the per-operation columns are sized for them at once, instead of
+   * doubling as rows arrive (each doubling copies them into fresh memory). A hint only.
+   */
+  public void expectRows(long rows) {
+    int n = (int) Math.min(rows, Integer.MAX_VALUE - 16);
+    if (n > opPos.length) {
+      opPos = Arrays.copyOf(opPos, n);
+      opKind = Arrays.copyOf(opKind, n);
+      opKey = Arrays.copyOf(opKey, n);
+      opValue = Arrays.copyOf(opValue, n);
+      opRow = Arrays.copyOf(opRow, n);
+    }
+  }
+
+  /**
    * Adds one operation row.
    *
    * @param row the row's number in the source, for messages
@@ -153,8 +169,8 @@ public final class HistoryBuilder {
    */
   public void attachReadList(int[] valueCodes, int length) {
     if (readLists == null) {
-      readLists = new ReadLists.Builder();
-      hasList = new boolean[Math.max(ops, 1024)];
+      readLists = new ReadLists.Builder(opPos.length);
+      hasList = new boolean[Math.max(opPos.length, 1024)];
     } else if (ops > hasList.length) {
       hasList = Arrays.copyOf(hasList, Math.max(ops, hasList.length * 2));
     }

@@ -142,8 +142,18 @@ final class ReadLists extends AbstractMap<Integer, int[]> {
     private int[] branchLength = new int[64];
     private int branchCount;
     private int[] keyBranch = new int[0];
-    private int[] opBranch = new int[1024];
-    private int[] opLength = new int[1024];
+    private int[] opBranch;
+    private int[] opLength;
+
+    Builder() {
+      this(1024);
+    }
+
+    /** A builder for about {@code operations} operations (they may be more). */
+    Builder(int operations) {
+      opBranch = new int[Math.max(operations, 16)];
+      opLength = new int[opBranch.length];
+    }
 
     /** Places list {@code codes[0..length)} of operation {@code op}, a read of {@code key}. */
     void add(int op, int key, int[] codes, int length) {

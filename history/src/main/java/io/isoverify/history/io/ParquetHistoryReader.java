@@ -120,6 +120,7 @@ public final class ParquetHistoryReader {
       if (layout.rowFields == null) {
         b.rowFieldsMissing(); // a file without row_fields does not say what writes set
       }
+      b.expectRows(rowsBefore + in.getRecordCount());
       ParquetRows rows = new ParquetRows(name, b);
       long row = 0;
       try (ParquetDecoder decoder = new ParquetDecoder(in, name, layout)) {
