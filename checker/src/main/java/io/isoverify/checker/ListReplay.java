@@ -1,6 +1,7 @@
 package io.isoverify.checker;
 
 import io.isoverify.history.History;
+import io.isoverify.history.IndexSort;
 import io.isoverify.history.OpKind;
 import java.util.Arrays;
 
@@ -70,7 +71,8 @@ final class ListReplay {
     int length = h.readListLength(o);
     int k = h.opKey(o);
     int i = 0;
-    int before = committedBefore(position[k], seen);
+    // how many of the key's appends, by ascending commit position, come before seen
+    int before = IndexSort.firstAtLeast(position[k], 0, position[k].length, seen);
     if (before <= length && before <= agreement(k, list)) {
       i = before; // list[0..before) agrees with the first appends in commit order
     } else {
@@ -88,21 +90,6 @@ final class ListReplay {
       }
     }
     return i == length ? null : mismatch(t, o, i);
-  }
-
-  /** How many of a key's appends, by their ascending commit positions, come before {@code seen}. */
-  private static int committedBefore(int[] positions, int seen) {
-    int lo = 0;
-    int hi = positions.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (positions[mid] < seen) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
   }
 
   /** How many leading elements of {@code list} (a shared array of key k) agree with value[k]. */

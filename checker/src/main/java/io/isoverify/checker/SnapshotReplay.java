@@ -1,6 +1,7 @@
 package io.isoverify.checker;
 
 import io.isoverify.history.History;
+import io.isoverify.history.IndexSort;
 
 /**
  * Checks an SI witness against the raw history: a commit order of the included
@@ -153,17 +154,8 @@ public final class SnapshotReplay {
 
     /** The last version of key k committed at a position < limit, or -1. */
     int latestBefore(int k, int limit) {
-      int lo = start[k];
-      int hi = start[k + 1];
-      while (lo < hi) {
-        int mid = (lo + hi) >>> 1;
-        if (pos[mid] < limit) {
-          lo = mid + 1;
-        } else {
-          hi = mid;
-        }
-      }
-      return lo - 1 >= start[k] ? lo - 1 : -1;
+      int first = IndexSort.firstAtLeast(pos, start[k], start[k + 1], limit);
+      return first > start[k] ? first - 1 : -1;
     }
 
     int position(int v) {

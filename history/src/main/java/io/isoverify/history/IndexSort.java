@@ -32,6 +32,19 @@ public final class IndexSort {
     return lo;
   }
 
+  /** The same over ints. */
+  public static int firstAtLeast(int[] sorted, int lo, int hi, int x) {
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (sorted[mid] < x) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
   /** The first index of {@code sorted} (ascending) whose value is above {@code x}, else its length. */
   public static int firstAbove(long[] sorted, long x) {
     return x == Long.MAX_VALUE ? sorted.length : firstAtLeast(sorted, 0, sorted.length, x + 1);
