@@ -1,5 +1,6 @@
 package io.isoverify.history.io;
 
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.apache.parquet.io.ParquetDecodingException;
@@ -29,6 +30,15 @@ final class RleHybrid {
    * @throws ParquetDecodingException when the data ends early or a header is malformed
    */
   static void decode(ByteBuffer in, int width, int[] out, int n) {
+    try {
+      runs(in, width, out, n);
+    } catch (BufferUnderflowException e) {
+      throw new ParquetDecodingException("the encoded values end before the page's " + n
+          + " values", e);
+    }
+  }
+
+  private static void runs(ByteBuffer in, int width, int[] out, int n) {
     if (width < 0 || width > 32) {
       throw new ParquetDecodingException("bit width " + width + " is not between 0 and 32");
     }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Random;
@@ -60,8 +59,9 @@ class RleHybridTest {
     assertThrows(ParquetDecodingException.class,
         () -> RleHybrid.decode(ByteBuffer.wrap(new byte[] {3, 1, 2}), 3, out, 8));
     // a run-length run of 4 values, then the data ends before the other 4
-    assertThrows(BufferUnderflowException.class,
+    ParquetDecodingException early = assertThrows(ParquetDecodingException.class,
         () -> RleHybrid.decode(ByteBuffer.wrap(new byte[] {8, 5}), 3, out, 8));
+    assertEquals("the encoded values end before the page's 8 values", early.getMessage());
     // a header whose varint never ends
     assertThrows(ParquetDecodingException.class, () -> RleHybrid.decode(
         ByteBuffer.wrap(new byte[] {-1, -1, -1, -1, -1, 1}), 3, out, 8));
