@@ -171,7 +171,10 @@ final class ListPrefixes {
     unknownFrom[stores] = count;
   }
 
-  /** Store s's positions of unknown-outcome appenders are unknown()[from(s) .. from(s+1)-1]. */
+  /**
+   * Store s's positions of unknown-outcome appenders, ascending, are
+   * {@code unknownPositions()[unknownFrom(s) .. unknownFrom(s + 1) - 1]}.
+   */
   int unknownFrom(int s) {
     return unknownFrom[s];
   }
