@@ -18,6 +18,7 @@ import java.util.Arrays;
  * transaction's operations; any other read is compared element by element, as it would be
  * without the shortcut. O(log appends of the key + operations of the reader) per read, plus
  * O(length) per shared array a key's reads switch to and per read outside the agreement.
+ * Not thread-safe (the measurements): each thread replays with its own {@link #forThread}.
  */
 final class ListReplay {
   private static final int APPEND = OpKind.APPEND.ordinal();
@@ -29,6 +30,20 @@ final class ListReplay {
   /** Per key, the shared array measured last, and its agreement with value[k]. */
   private final int[][] measured;
   private final int[] agreement;
+
+  /** Another replay of the same appends, with its own measurements: for another thread. */
+  private ListReplay(ListReplay shared) {
+    h = shared.h;
+    position = shared.position;
+    value = shared.value;
+    measured = new int[position.length][];
+    agreement = new int[position.length];
+  }
+
+  /** A replay of the same appends whose measurements are its own: one per thread. */
+  ListReplay forThread() {
+    return new ListReplay(this);
+  }
 
   ListReplay(History h, int[] commitOrder) {
     this.h = h;

@@ -2,6 +2,7 @@ package io.isoverify.checker;
 
 import io.isoverify.history.History;
 import io.isoverify.history.IndexSort;
+import java.util.concurrent.ForkJoinTask;
 
 /**
  * Checks an SI witness against the raw history: a commit order of the included
@@ -13,7 +14,8 @@ import io.isoverify.history.IndexSort;
  * start and commit may write a key the other writes (first committer wins); a session's
  * transaction must start after its predecessor committed. A read of a value several of the
  * order's transactions installed must have its writer stated, and see that writer's version
- * ({@link StatedWriters}). O(n + ops log ops).
+ * ({@link StatedWriters}). O(n + ops log ops); a large order's positions in parts on parallel
+ * threads ({@link ReplayParts}).
  */
 public final class SnapshotReplay {
   private SnapshotReplay() {
@@ -34,7 +36,13 @@ public final class SnapshotReplay {
    */
   public static Check check(History h, int[] commitOrder, int[] snapshot, int[] readers,
       int[] keys, int[] writers) {
-    StatedWriters stated = new StatedWriters(h, commitOrder, readers, keys, writers);
+    return check(h, commitOrder, snapshot, readers, keys, writers,
+        ReplayParts.count(commitOrder.length));
+  }
+
+  /** The same, the commit order's positions checked in {@code parts} parts ({@link ReplayParts}). */
+  static Check check(History h, int[] commitOrder, int[] snapshot, int[] readers,
+      int[] keys, int[] writers, int parts) {
     int[] position = new int[h.txnCount()];
     Check included = Inclusion.check(h, commitOrder, position);
     if (!included.valid()) {
@@ -45,47 +53,20 @@ public final class SnapshotReplay {
         return Check.rejected(h.showTxn(commitOrder[i]) + " starts after its own commit in the witness");
       }
     }
+    ForkJoinTask<ListReplay> lists = ReplayParts.meanwhile(parts,
+        () -> h.readLists().isEmpty() ? null : new ListReplay(h, commitOrder));
+    ForkJoinTask<StatedWriters> stated = ReplayParts.meanwhile(parts,
+        () -> new StatedWriters(h, commitOrder, readers, keys, writers));
     Versions versions = new Versions(h, commitOrder);
-    ListReplay lists = h.readLists().isEmpty() ? null : new ListReplay(h, commitOrder);
-    int previous = -1;
-    OwnWrites ownWrites = new OwnWrites(h);
-    for (int i = 0; i < commitOrder.length; i++) {
-      int t = commitOrder[i];
-      ownWrites.begin(t);
-      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-        if (h.opKey(o) < 0) {
-          continue;
-        }
-        int own = ownWrites.before(o);
-        String list = lists != null && h.readListShared(o) != null
-            ? lists.problem(t, o, snapshot[i]) : null;
-        if (list != null) {
-          return Check.rejected(list);
-        }
-        if (Transactions.isRead(h, o)) {
-          int v = versions.latestBefore(h.opKey(o), snapshot[i]);
-          int seen = own != History.NO_VALUE ? own : v < 0 ? History.INITIAL : versions.value(v);
-          if (h.opValue(o) != seen) {
-            return Check.rejected(Transactions.op(h, t, o) + " but " + (own != History.NO_VALUE
-                ? "it wrote " + h.showValue(own) + " itself before"
-                : "its snapshot in the witness holds " + h.showValue(seen)
-                    + (v < 0 ? "" : " written by " + h.showTxn(commitOrder[versions.position(v)]))));
-          }
-          String from = own != History.NO_VALUE ? null
-              : stated.problem(t, o, v < 0 ? -1 : commitOrder[versions.position(v)]);
-          if (from != null) {
-            return Check.rejected(from);
-          }
-        }
-        if (Transactions.isWrite(h, o)) {
-          int v = versions.latestBefore(h.opKey(o), i);
-          if (v >= 0 && versions.position(v) >= snapshot[i]) {
-            return Check.rejected(h.showTxn(t) + " and " + h.showTxn(commitOrder[versions.position(v)])
-                + " both write " + h.showKey(h.opKey(o)) + " and run concurrently in the witness");
-          }
-        }
-      }
+    ListReplay shared = lists.join();
+    StatedWriters statedWriters = stated.join();
+    String problem = ReplayParts.firstProblem(commitOrder.length, parts, (from, to) ->
+        problem(h, commitOrder, snapshot, from, to, versions, statedWriters,
+            shared == null ? null : shared.forThread()));
+    if (problem != null) {
+      return Check.rejected(problem);
     }
+    int previous = -1;
     for (int t = 0; t < h.txnCount(); t++) {
       if (t > 0 && h.session(t) != h.session(t - 1)) {
         previous = -1;
@@ -101,6 +82,54 @@ public final class SnapshotReplay {
     }
     String predicates = PredicateReplay.problem(h, commitOrder, snapshot);
     return predicates == null ? Check.ok() : Check.rejected(predicates);
+  }
+
+  /**
+   * Commit positions from .. to-1 replayed: each read against the versions before its start
+   * point (or its own earlier write), each write against the versions committed between its
+   * start point and its commit. The first problem, or null.
+   */
+  private static String problem(History h, int[] commitOrder, int[] snapshot, int from, int to,
+      Versions versions, StatedWriters stated, ListReplay lists) {
+    OwnWrites ownWrites = new OwnWrites(h);
+    for (int i = from; i < to; i++) {
+      int t = commitOrder[i];
+      ownWrites.begin(t);
+      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+        if (h.opKey(o) < 0) {
+          continue;
+        }
+        int own = ownWrites.before(o);
+        String list = lists != null && h.readListShared(o) != null
+            ? lists.problem(t, o, snapshot[i]) : null;
+        if (list != null) {
+          return list;
+        }
+        if (Transactions.isRead(h, o)) {
+          int v = versions.latestBefore(h.opKey(o), snapshot[i]);
+          int seen = own != History.NO_VALUE ? own : v < 0 ? History.INITIAL : versions.value(v);
+          if (h.opValue(o) != seen) {
+            return Transactions.op(h, t, o) + " but " + (own != History.NO_VALUE
+                ? "it wrote " + h.showValue(own) + " itself before"
+                : "its snapshot in the witness holds " + h.showValue(seen)
+                    + (v < 0 ? "" : " written by " + h.showTxn(commitOrder[versions.position(v)])));
+          }
+          String statedProblem = own != History.NO_VALUE ? null
+              : stated.problem(t, o, v < 0 ? -1 : commitOrder[versions.position(v)]);
+          if (statedProblem != null) {
+            return statedProblem;
+          }
+        }
+        if (Transactions.isWrite(h, o)) {
+          int v = versions.latestBefore(h.opKey(o), i);
+          if (v >= 0 && versions.position(v) >= snapshot[i]) {
+            return h.showTxn(t) + " and " + h.showTxn(commitOrder[versions.position(v)])
+                + " both write " + h.showKey(h.opKey(o)) + " and run concurrently in the witness";
+          }
+        }
+      }
+    }
+    return null;
   }
 
   /**

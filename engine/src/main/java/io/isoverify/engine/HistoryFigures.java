@@ -22,9 +22,13 @@ public record HistoryFigures(long sessions, long transactions, Map<String, Long>
 
   /** The figures of a whole history held in memory. */
   public static HistoryFigures of(History h) {
-    Map<Outcome, Long> byOutcome = new EnumMap<>(Outcome.class);
+    long[] count = new long[Outcome.values().length];
     for (int t = 0; t < h.txnCount(); t++) {
-      byOutcome.merge(h.outcome(t), 1L, Long::sum);
+      count[h.outcome(t).ordinal()]++;
+    }
+    Map<Outcome, Long> byOutcome = new EnumMap<>(Outcome.class);
+    for (Outcome o : Outcome.values()) {
+      byOutcome.put(o, count[o.ordinal()]);
     }
     return new HistoryFigures(h.sessionCount(), h.txnCount(), codes(byOutcome), h.opCount(),
         h.keys().size(), h.hasTimestamps());

@@ -65,14 +65,11 @@ public final class HistoryBuilder {
   private final IntFunction<String> sessionName = sessions::show;
   /** A run's place in messages: its first row. */
   private final IntFunction<String> runPlace;
-  /** Position -> arrival-order operation of one transaction, reused by {@link #copyOps}. */
-  private final OperationPositions positions;
 
   public HistoryBuilder(String source, RowNamer namer) {
     this.source = source;
     this.namer = namer;
     runPlace = r -> namer.name(opRow[runFirstOp[r]]);
-    positions = new OperationPositions(o -> namer.name(opRow[(int) o]));
   }
 
   /** A builder whose rows are named "row N". */
@@ -256,17 +253,14 @@ public final class HistoryBuilder {
     long[] startTs = new long[groups];
     long[] endTs = new long[groups];
     int[] opStart = new int[groups + 1];
-    byte[] kindOut = new byte[ops];
-    int[] keyOut = new int[ops];
-    int[] valueOut = new int[ops];
-    int[] listsOut = readLists == null ? null : new int[ops];
-    int[] lengthsOut = readLists == null ? null : new int[ops];
-    PredicateTable predicatesOut = new PredicateTable();
-    FieldsTable fieldsOut = new FieldsTable();
     int[] sessionStart = new int[sessions.size() + 1];
     Arrays.fill(sessionStart, -1);
 
+    // The transactions' fields and where their operations go, checking the session order;
+    // the first problem is thrown after the copy, unless the copy meets one before it.
     int out = 0;
+    int sequenceAt = groups;
+    String sequenceProblem = null;
     for (int t = 0; t < groups; t++) {
       int g = txnOrder[t];
       int r0 = byTxn[groupStart[g]];
@@ -277,18 +271,29 @@ public final class HistoryBuilder {
       startTs[t] = runFields.start(r0);
       endTs[t] = runFields.end(r0);
       opStart[t] = out;
-      String problem = SequenceRules.problem(t, txnId, txnSession, txnPos, startTs, endTs,
-          sessionName);
-      if (problem != null) {
-        throw InvalidHistoryException.atTransaction(source, txnId[t], problem);
+      if (sequenceProblem == null) {
+        sequenceProblem = SequenceRules.problem(t, txnId, txnSession, txnPos, startTs, endTs,
+            sessionName);
+        sequenceAt = sequenceProblem == null ? groups : t;
       }
       if (sessionStart[txnSession[t]] < 0) {
         sessionStart[txnSession[t]] = t;
       }
-      out = copyOps(g, groupStart, byTxn, out, kindOut, keyOut, valueOut, listsOut, lengthsOut,
-          predicatesOut, fieldsOut, txnId[t]);
+      for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
+        int r = byTxn[i];
+        out += runFirstOp[r + 1] - runFirstOp[r];
+      }
     }
     opStart[groups] = out;
+    OperationCopy copy = new OperationCopy(txnOrder, groupStart, byTxn, opStart,
+        readLists != null);
+    copy.run(Math.min(groups, sequenceAt + 1), attached.isEmpty() ? copyParts(ops) : 1);
+    if (copy.problem != null && copy.problemAt < sequenceAt) {
+      throw InvalidHistoryException.atTransaction(source, txnId[copy.problemAt], copy.problem);
+    }
+    if (sequenceProblem != null) {
+      throw InvalidHistoryException.atTransaction(source, txnId[sequenceAt], sequenceProblem);
+    }
     int sessionCount = sessions.size();
     sessionStart[sessionCount] = groups;
     for (int s = sessionCount - 1; s >= 0; s--) {
@@ -299,56 +304,148 @@ public final class HistoryBuilder {
     sessions.compact();
     keys.compact();
     values.compact();
-    predicatesOut.trim();
-    fieldsOut.trim();
+    copy.predicatesOut.trim();
+    copy.fieldsOut.trim();
     return new History(source, txnId, txnSession, txnPos, txnOutcome, startTs, endTs, opStart,
-        sessionStart, kindOut, keyOut, valueOut, sessions, keys, values,
-        listsOut == null ? ReadLists.NONE : readLists.build(listsOut, lengthsOut, readListCount),
-        predicatesOut, fieldsOut, rowFieldsMissing);
+        sessionStart, copy.kindOut, copy.keyOut, copy.valueOut, sessions, keys, values,
+        copy.listsOut == null ? ReadLists.NONE
+            : readLists.build(copy.listsOut, copy.lengthsOut, readListCount),
+        copy.predicatesOut, copy.fieldsOut, rowFieldsMissing);
   }
 
-  /** Copies one transaction's operations in position order, checking positions 0..k-1. */
-  private int copyOps(int g, int[] groupStart, int[] byTxn, int out, byte[] kindOut,
-      int[] keyOut, int[] valueOut, int[] listsOut, int[] lengthsOut,
-      PredicateTable predicatesOut, FieldsTable fieldsOut, long txn)
-      throws InvalidHistoryException {
-    int count = 0;
-    for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
-      int r = byTxn[i];
-      count += runFirstOp[r + 1] - runFirstOp[r];
+  /** Below this many operations per part, the copy into transaction order runs on one thread. */
+  static final int OPS_PER_COPY_PART = 1 << 20;
+
+  /** When above 0, the number of parts {@link #build()} copies operations in (tests). */
+  private int copyParts;
+
+  /** Makes {@link #build()} copy the operations in {@code parts} parts, however many there are. */
+  void copyInParts(int parts) {
+    copyParts = parts;
+  }
+
+  private int copyParts(int ops) {
+    return copyParts > 0 ? copyParts : Math.max(1, Math.min(
+        Runtime.getRuntime().availableProcessors(), ops / OPS_PER_COPY_PART));
+  }
+
+  /**
+   * The operations copied from arrival order into (session, position) order, each
+   * transaction's by operation position, checking positions 0..k-1 on the way: the
+   * transactions cut into parts with about as many operations each, copied on parallel
+   * threads (a part's writes go to its own range of the output). One part when rows carry
+   * predicates or fields (their tables are filled in order). O(operations) over the parts.
+   */
+  private final class OperationCopy {
+    final int[] txnOrder;
+    final int[] groupStart;
+    final int[] byTxn;
+    final int[] opStart;
+    final byte[] kindOut = new byte[ops];
+    final int[] keyOut = new int[ops];
+    final int[] valueOut = new int[ops];
+    final int[] listsOut;
+    final int[] lengthsOut;
+    final PredicateTable predicatesOut = new PredicateTable();
+    final FieldsTable fieldsOut = new FieldsTable();
+    /** The first transaction (in the output order) whose positions have a problem, and it. */
+    int problemAt = Integer.MAX_VALUE;
+    String problem;
+
+    OperationCopy(int[] txnOrder, int[] groupStart, int[] byTxn, int[] opStart, boolean lists) {
+      this.txnOrder = txnOrder;
+      this.groupStart = groupStart;
+      this.byTxn = byTxn;
+      this.opStart = opStart;
+      listsOut = lists ? new int[ops] : null;
+      lengthsOut = lists ? new int[ops] : null;
     }
-    positions.start(count);
-    for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
-      int r = byTxn[i];
-      for (int o = runFirstOp[r]; o < runFirstOp[r + 1]; o++) {
-        String problem = positions.place(opPos[o], o);
-        if (problem != null) {
-          throw InvalidHistoryException.atTransaction(source, txn, problem);
+
+    /** Copies transactions 0..limit-1 (output order) in {@code parts} parts. */
+    void run(int limit, int parts) {
+      int[] bound = new int[parts + 1];
+      for (int p = 1; p < parts; p++) {
+        long target = (long) opStart[limit] * p / parts;
+        bound[p] = Math.max(bound[p - 1], upperTxn(limit, target));
+      }
+      bound[parts] = limit;
+      int[] at = new int[parts];
+      String[] found = new String[parts];
+      java.util.stream.IntStream.range(0, parts).parallel().forEach(p -> {
+        OperationPositions positions =
+            new OperationPositions(o -> namer.name(opRow[(int) o]));
+        at[p] = Integer.MAX_VALUE;
+        for (int t = bound[p]; t < bound[p + 1]; t++) {
+          String problem = copy(t, positions);
+          if (problem != null) {
+            at[p] = t;
+            found[p] = problem;
+            return;
+          }
+        }
+      });
+      for (int p = 0; p < parts; p++) {
+        if (found[p] != null) {
+          problemAt = at[p];
+          problem = found[p];
+          return;
         }
       }
     }
-    for (int p = 0; p < count; p++) {
-      int o = (int) positions.at(p);
-      kindOut[out] = opKind[o];
-      keyOut[out] = opKey[o];
-      valueOut[out] = opValue[o];
-      if (listsOut != null) {
-        boolean has = o < hasList.length && hasList[o];
-        listsOut[out] = has ? readLists.branch(o) : -1;
-        lengthsOut[out] = has ? readLists.length(o) : 0;
-      }
-      if (attached.get(o)) {
-        PredicateRead pr = predicates.find(o);
-        if (pr != null) {
-          predicatesOut.add(out, pr);
-        }
-        WrittenFields wf = writtenFields.find(o);
-        if (wf != null) {
-          fieldsOut.add(out, wf);
+
+    /** The first transaction below limit whose operations start at or after {@code op}. */
+    private int upperTxn(int limit, long op) {
+      int lo = 0;
+      int hi = limit;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (opStart[mid] < op) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
         }
       }
-      out++;
+      return lo;
     }
-    return out;
+
+    /** Copies transaction t's operations in position order: the problem, or null. */
+    private String copy(int t, OperationPositions positions) {
+      int g = txnOrder[t];
+      int count = opStart[t + 1] - opStart[t];
+      positions.start(count);
+      for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
+        int r = byTxn[i];
+        for (int o = runFirstOp[r]; o < runFirstOp[r + 1]; o++) {
+          String problem = positions.place(opPos[o], o);
+          if (problem != null) {
+            return problem;
+          }
+        }
+      }
+      int out = opStart[t];
+      for (int p = 0; p < count; p++) {
+        int o = (int) positions.at(p);
+        kindOut[out] = opKind[o];
+        keyOut[out] = opKey[o];
+        valueOut[out] = opValue[o];
+        if (listsOut != null) {
+          boolean has = o < hasList.length && hasList[o];
+          listsOut[out] = has ? readLists.branch(o) : -1;
+          lengthsOut[out] = has ? readLists.length(o) : 0;
+        }
+        if (attached.get(o)) {
+          PredicateRead pr = predicates.find(o);
+          if (pr != null) {
+            predicatesOut.add(out, pr);
+          }
+          WrittenFields wf = writtenFields.find(o);
+          if (wf != null) {
+            fieldsOut.add(out, wf);
+          }
+        }
+        out++;
+      }
+      return null;
+    }
   }
 }

@@ -1,0 +1,66 @@
+package io.isoverify.checker;
+
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
+
+/**
+ * A replay's positions cut into consecutive parts checked on parallel threads: each part
+ * reports its first problem, and the replay's is the first part's that has one, so the
+ * message does not depend on how many parts there are. A part must be checkable on its own
+ * (it rebuilds whatever state the positions before it leave, or reads state built before).
+ * Parts are as many as the processors, at most one per {@link #POSITIONS_PER_PART}.
+ */
+final class ReplayParts {
+  /** Below this many positions per part, one thread checks them all. */
+  static final int POSITIONS_PER_PART = 1 << 18;
+
+  /** Checks positions {@code from .. to-1}: the first problem, or null. */
+  @FunctionalInterface
+  interface Part {
+    String check(int from, int to);
+  }
+
+  private ReplayParts() {
+  }
+
+  /** How many parts {@code n} positions are checked in. */
+  static int count(int n) {
+    return Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(),
+        n / POSITIONS_PER_PART));
+  }
+
+  /** The first problem of positions 0..n-1 checked in {@code parts} parts, or null. */
+  static String firstProblem(int n, int parts, Part part) {
+    if (parts <= 1) {
+      return part.check(0, n);
+    }
+    String[] found = new String[parts];
+    IntStream.range(0, parts).parallel()
+        .forEach(p -> found[p] = part.check(bound(n, parts, p), bound(n, parts, p + 1)));
+    for (String f : found) {
+      if (f != null) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  private static int bound(int n, int parts, int p) {
+    return (int) ((long) n * p / parts);
+  }
+
+  /**
+   * Starts building {@code what} on another thread of the common pool when the replay runs in
+   * parts, else builds it here: join the task for the result.
+   */
+  static <T> ForkJoinTask<T> meanwhile(int parts, Supplier<T> what) {
+    ForkJoinTask<T> task = ForkJoinTask.adapt(what::get);
+    if (parts > 1) {
+      return ForkJoinPool.commonPool().submit(task);
+    }
+    task.invoke();
+    return task;
+  }
+}
