@@ -238,13 +238,7 @@ public final class HistoryBuilder {
     }
     groupStart[groups] = runs;
 
-    // Order transactions by (session, position in session).
-    long[] order = new long[groups];
-    for (int g = 0; g < groups; g++) {
-      int r = byTxn[groupStart[g]];
-      order[g] = ((long) runFields.session(r) << 32) | runFields.pos(r);
-    }
-    int[] txnOrder = IndexSort.byKey(order, groups);
+    int[] txnOrder = bySessionAndPosition(groups, groupStart, byTxn);
 
     long[] txnId = new long[groups];
     int[] txnSession = new int[groups];
@@ -311,6 +305,43 @@ public final class HistoryBuilder {
         copy.listsOut == null ? ReadLists.NONE
             : readLists.build(copy.listsOut, copy.lengthsOut, readListCount),
         copy.predicatesOut, copy.fieldsOut, rowFieldsMissing);
+  }
+
+  /**
+   * The transaction groups ordered by (session, position in session), ties by group: a
+   * counting sort by session, O(groups + sessions), enough when each session's groups come
+   * in position order (transaction ids rising along a session, as writers number them);
+   * else a merge sort by both, O(groups log groups).
+   */
+  private int[] bySessionAndPosition(int groups, int[] groupStart, int[] byTxn) {
+    int[] start = new int[sessions.size() + 1];
+    for (int g = 0; g < groups; g++) {
+      start[runFields.session(byTxn[groupStart[g]]) + 1]++;
+    }
+    for (int s = 0; s < sessions.size(); s++) {
+      start[s + 1] += start[s];
+    }
+    int[] order = new int[groups];
+    int[] fill = Arrays.copyOf(start, sessions.size());
+    int[] lastPos = new int[sessions.size()];
+    Arrays.fill(lastPos, Integer.MIN_VALUE);
+    boolean sorted = true;
+    for (int g = 0; g < groups; g++) {
+      int r = byTxn[groupStart[g]];
+      int s = runFields.session(r);
+      sorted &= runFields.pos(r) >= lastPos[s];
+      lastPos[s] = runFields.pos(r);
+      order[fill[s]++] = g;
+    }
+    if (sorted) {
+      return order;
+    }
+    long[] key = new long[groups];
+    for (int g = 0; g < groups; g++) {
+      int r = byTxn[groupStart[g]];
+      key[g] = ((long) runFields.session(r) << 32) | runFields.pos(r);
+    }
+    return IndexSort.byKey(key, groups);
   }
 
   /** Below this many operations per part, the copy into transaction order runs on one thread. */

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * parallel threads: every part count gives the same History as one part, and on invalid
  * rows the same first problem. Random histories with fixed seeds: rows in shuffled session
  * interleavings, transactions split into runs that arrive apart, operations out of position
- * order within a run, read lists on some reads; invalid ones with a gap or a repeat in
+ * order within a run, transaction ids rising along each session or not, read lists on some
+ * reads; invalid ones with a gap or a repeat in
  * operation positions, two transactions at one session position, or timestamps going back.
  */
 class HistoryBuilderPartsTest {
@@ -31,6 +32,12 @@ class HistoryBuilderPartsTest {
     for (int seed = 0; seed < 300; seed++) {
       List<Row> rows = rows(new Random(seed));
       History one = build(rows, 1);
+      for (int t = 1; t < one.txnCount(); t++) {
+        if (one.session(t) == one.session(t - 1)) {
+          assertEquals(true, one.positionInSession(t - 1) < one.positionInSession(t),
+              "seed " + seed + ": transactions in session order");
+        }
+      }
       for (int parts : PARTS) {
         assertSame(one, build(rows, parts), "seed " + seed + ", " + parts + " parts");
       }
@@ -91,8 +98,15 @@ class HistoryBuilderPartsTest {
   private static List<Row> rows(Random rnd) {
     int sessions = 1 + rnd.nextInt(4);
     boolean timed = rnd.nextBoolean();
+    boolean idsInSessionOrder = rnd.nextBoolean();
     List<List<Row>> runs = new ArrayList<>();
-    long txn = 100;
+    List<Long> ids = new ArrayList<>();
+    for (long id = 100; id < 200; id++) {
+      ids.add(id);
+    }
+    Collections.shuffle(ids, rnd);
+    int made = 0;
+    long txn = idsInSessionOrder ? 100 : ids.get(0);
     for (int s = 0; s < sessions; s++) {
       int txns = 1 + rnd.nextInt(12);
       long clock = 0;
@@ -116,7 +130,7 @@ class HistoryBuilderPartsTest {
         if (cut < n) {
           runs.add(new ArrayList<>(ops.subList(cut, n)));
         }
-        txn += 1 + rnd.nextInt(3);
+        txn = idsInSessionOrder ? txn + 1 + rnd.nextInt(3) : ids.get(++made);
       }
     }
     Collections.shuffle(runs, rnd);

@@ -123,7 +123,7 @@ public final class KeyGroups {
    */
   static <T> List<T> forEachBlockInParts(History h, boolean[] only, int parts,
       Supplier<T> newPart, PartVisitor<T> visitor) {
-    Blocks blocks = new Blocks(h, only);
+    Blocks blocks = new Blocks(h, only, parts);
     int[] bounds = blocks.split(parts);
     List<T> states = new ArrayList<>();
     for (int p = 0; p + 1 < bounds.length; p++) {
@@ -156,37 +156,71 @@ public final class KeyGroups {
     final byte[] kind;
 
     Blocks(History h, boolean[] only) {
+      this(h, only, 1);
+    }
+
+    /**
+     * The counting sort in {@code parts} ranges of transactions (about as many operations
+     * each) on parallel threads: each range counts its keys' operations, then scatters them
+     * after those of the ranges before it, so the order is the one-range order. O(operations
+     * / parts + keys * parts); fewer ranges when keys outnumber operations per range.
+     */
+    Blocks(History h, boolean[] only, int parts) {
       this.keys = h.keys().size();
       this.only = only;
-      start = new int[keys + 1];
-      for (int o = 0; o < h.opCount(); o++) {
-        int k = h.opKey(o);
-        if (k >= 0 && (only == null || only[k])) {
-          start[k + 1]++;
+      int ranges = Math.max(1, Math.min(parts, h.opCount() / Math.max(1, keys)));
+      int[] bound = new int[ranges + 1];
+      for (int p = 1; p < ranges; p++) {
+        long target = (long) h.opCount() * p / ranges;
+        int t = bound[p - 1];
+        while (t < h.txnCount() && h.firstOp(t) < target) {
+          t++;
         }
+        bound[p] = t;
       }
-      for (int k = 0; k < keys; k++) {
-        start[k + 1] += start[k];
-      }
-      // the columns the rules read, scattered in one sequential pass over the operations
-      int n = start[keys];
-      op = new int[n];
-      txn = new int[n];
-      value = new int[n];
-      kind = new byte[n];
-      int[] fill = Arrays.copyOf(start, keys);
-      for (int t = 0; t < h.txnCount(); t++) {
-        for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+      bound[ranges] = h.txnCount();
+      int[][] count = new int[ranges][];
+      IntStream.range(0, ranges).parallel().forEach(p -> {
+        int[] c = new int[keys];
+        for (int o = h.firstOp(bound[p]), end = h.firstOp(bound[p + 1]); o < end; o++) {
           int k = h.opKey(o);
           if (k >= 0 && (only == null || only[k])) {
-            int i = fill[k]++;
-            op[i] = o;
-            txn[i] = t;
-            value[i] = h.opValue(o);
-            kind[i] = (byte) h.opKindOrdinal(o);
+            c[k]++;
           }
         }
+        count[p] = c;
+      });
+      // start[k]: where key k's block begins; count[p][k] becomes where range p's part of it does
+      start = new int[keys + 1];
+      int at = 0;
+      for (int k = 0; k < keys; k++) {
+        start[k] = at;
+        for (int p = 0; p < ranges; p++) {
+          int c = count[p][k];
+          count[p][k] = at;
+          at += c;
+        }
       }
+      start[keys] = at;
+      op = new int[at];
+      txn = new int[at];
+      value = new int[at];
+      kind = new byte[at];
+      IntStream.range(0, ranges).parallel().forEach(p -> {
+        int[] fill = count[p];
+        for (int t = bound[p]; t < bound[p + 1]; t++) {
+          for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+            int k = h.opKey(o);
+            if (k >= 0 && (only == null || only[k])) {
+              int i = fill[k]++;
+              op[i] = o;
+              txn[i] = t;
+              value[i] = h.opValue(o);
+              kind[i] = (byte) h.opKindOrdinal(o);
+            }
+          }
+        }
+      });
     }
 
     /** Keys from..to-1 in order, with scratch of this call's own. */
