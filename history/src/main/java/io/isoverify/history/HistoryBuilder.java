@@ -165,6 +165,15 @@ public final class HistoryBuilder {
    * not kept (the lists share one prefix tree, {@link ReadLists}).
    */
   public void attachReadList(int[] valueCodes, int length) {
+    attachReadList(valueCodes, length, 0);
+  }
+
+  /**
+   * The same, told that the first {@code knownCommon} codes are those of the list attached
+   * last to a read of the same key (a reader that compared them already says so; they are
+   * not compared again).
+   */
+  public void attachReadList(int[] valueCodes, int length, int knownCommon) {
     if (readLists == null) {
       readLists = new ReadLists.Builder(opPos.length);
       hasList = new boolean[Math.max(opPos.length, 1024)];
@@ -175,7 +184,7 @@ public final class HistoryBuilder {
       readListCount++;
       hasList[ops - 1] = true;
     }
-    readLists.add(ops - 1, opKey[ops - 1], valueCodes, length);
+    readLists.add(ops - 1, opKey[ops - 1], valueCodes, length, knownCommon);
   }
 
   /** Attaches a predicate to the predicate-read row just added. */

@@ -5,8 +5,9 @@ import java.util.concurrent.RecursiveAction;
 
 /**
  * Stable sorts of index permutations by primitive keys, without boxing: the builder and
- * the graph stages sort 10^7 transactions or 10^8 operations this way. A merge sort, O(n log
- * n), O(n) on sorted input; halves of more than {@link #PARALLEL} indexes are sorted on
+ * the graph stages sort 10^7 transactions or 10^8 operations this way. Keys of a narrow
+ * range (transaction ids, positions) by a radix sort, O(n) a pass of {@value #DIGIT} bits;
+ * others by a merge sort, O(n log n), O(n) on sorted input; halves of more than {@link #PARALLEL} indexes are sorted on
  * parallel threads (the common fork-join pool; a stable sort's result does not depend on it).
  * Also the binary searches over sorted primitive keys the stages share.
  */
@@ -50,8 +51,74 @@ public final class IndexSort {
     return x == Long.MAX_VALUE ? sorted.length : firstAtLeast(sorted, 0, sorted.length, x + 1);
   }
 
-  /** The permutation 0..n-1 ordered by {@code key[i]}, ties by index. */
+  /**
+   * The permutation 0..n-1 ordered by {@code key[i]}, ties by index. Keys spanning less than
+   * 2^{@link #RADIX_BITS} from the smallest, when there are at least {@link #RADIX_MIN}: a
+   * radix sort ({@link #byKeyRadix}); else the merge sort.
+   */
   public static int[] byKey(long[] key, int n) {
+    if (n >= RADIX_MIN) {
+      long min = Long.MAX_VALUE;
+      long max = Long.MIN_VALUE;
+      for (int i = 0; i < n; i++) {
+        min = Math.min(min, key[i]);
+        max = Math.max(max, key[i]);
+      }
+      long span = max - min; // negative when it overflows
+      if (span >= 0 && span < 1L << RADIX_BITS) {
+        return byKeyRadix(key, n, min, 64 - Long.numberOfLeadingZeros(span));
+      }
+    }
+    return byKeyMerge(key, n);
+  }
+
+  /** From this many indexes, a key range of under 2^{@link #RADIX_BITS} is radix-sorted. */
+  static final int RADIX_MIN = 1 << 12;
+  /** The widest key range (from the smallest key) the radix sort takes. */
+  static final int RADIX_BITS = 31;
+  private static final int DIGIT = 11;
+
+  /**
+   * The stable order by key of keys within {@code min .. min + 2^bits - 1}: each index
+   * packed under its key's offset in one long (key above, index below, so every long is
+   * distinct and the order of the longs is the stable order), then a least-significant-digit
+   * radix sort of the longs on the key's bits, {@value #DIGIT} bits a pass. O(n * bits /
+   * {@value #DIGIT}) time, one long array of n besides the two it sorts between.
+   */
+  static int[] byKeyRadix(long[] key, int n, long min, int bits) {
+    long[] a = new long[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = (key[i] - min) << 32 | i;
+    }
+    long[] b = new long[n];
+    int[] count = new int[1 << DIGIT];
+    for (int shift = 32; shift < 32 + bits; shift += DIGIT) {
+      java.util.Arrays.fill(count, 0);
+      int mask = (1 << DIGIT) - 1;
+      for (int i = 0; i < n; i++) {
+        count[(int) (a[i] >>> shift) & mask]++;
+      }
+      for (int d = 0, at = 0; d < count.length; d++) {
+        int c = count[d];
+        count[d] = at;
+        at += c;
+      }
+      for (int i = 0; i < n; i++) {
+        b[count[(int) (a[i] >>> shift) & mask]++] = a[i];
+      }
+      long[] t = a;
+      a = b;
+      b = t;
+    }
+    int[] idx = new int[n];
+    for (int i = 0; i < n; i++) {
+      idx[i] = (int) a[i];
+    }
+    return idx;
+  }
+
+  /** As {@link #byKey}, always by the merge sort. */
+  static int[] byKeyMerge(long[] key, int n) {
     int[] idx = new int[n];
     for (int i = 0; i < n; i++) {
       idx[i] = i;

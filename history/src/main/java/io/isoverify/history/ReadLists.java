@@ -157,6 +157,14 @@ final class ReadLists extends AbstractMap<Integer, int[]> {
 
     /** Places list {@code codes[0..length)} of operation {@code op}, a read of {@code key}. */
     void add(int op, int key, int[] codes, int length) {
+      add(op, key, codes, length, 0);
+    }
+
+    /**
+     * The same, the first {@code knownCommon} codes being those of the list added last for
+     * {@code key} (so of its branch's prefix): the comparison with the branch starts after them.
+     */
+    void add(int op, int key, int[] codes, int length, int knownCommon) {
       if (key >= keyBranch.length) {
         int old = keyBranch.length;
         keyBranch = Arrays.copyOf(keyBranch, Math.max(key + 1, old * 2));
@@ -172,6 +180,7 @@ final class ReadLists extends AbstractMap<Integer, int[]> {
       if (b >= 0) {
         int[] branch = branches[b];
         int bound = Math.min(branchLength[b], length);
+        common = Math.min(knownCommon, bound);
         while (common < bound && branch[common] == codes[common]) {
           common++;
         }

@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The index sort is the stable order by key, sequential below {@link IndexSort#PARALLEL}
- * indexes and on parallel halves above it: random keys with many ties, and sorted and
- * reversed runs (fixed seeds), against a stable sort of boxed indexes.
+ * indexes and on parallel halves above it, by radix on narrow key ranges: random keys with
+ * many ties, sorted and reversed runs, keys of every width from 0 to 40 bits and the whole
+ * long range (fixed seeds), against a stable sort of boxed indexes.
  */
 class IndexSortTest {
   @Test
@@ -26,6 +27,30 @@ class IndexSortTest {
       assertArrayEquals(stable(ties, n), IndexSort.byKey(ties, n), n + " random ties");
       assertArrayEquals(stable(runs, n), IndexSort.byKey(runs, n), n + " runs");
     }
+  }
+
+  @Test
+  void theRadixAndTheMergeSortGiveTheStableOrderAtEveryKeyWidth() {
+    Random r = new Random(11);
+    int n = IndexSort.RADIX_MIN + 333;
+    for (int bits = 0; bits <= 40; bits++) {
+      long[] key = new long[n];
+      long base = r.nextLong() / 2;
+      for (int i = 0; i < n; i++) {
+        // a few ties at every width, the range's both ends present
+        key[i] = base + (i % 7 == 0 ? (r.nextLong() & ((1L << bits) - 1)) % 5
+            : r.nextLong() & ((1L << bits) - 1));
+      }
+      key[1] = base;
+      key[2] = base + (1L << bits) - 1;
+      assertArrayEquals(stable(key, n), IndexSort.byKey(key, n), bits + " bits");
+      assertArrayEquals(stable(key, n), IndexSort.byKeyMerge(key, n), bits + " bits, merge");
+    }
+    long[] extremes = new long[n];
+    for (int i = 0; i < n; i++) {
+      extremes[i] = i % 3 == 0 ? Long.MIN_VALUE : i % 3 == 1 ? Long.MAX_VALUE : r.nextInt(9);
+    }
+    assertArrayEquals(stable(extremes, n), IndexSort.byKey(extremes, n), "the whole long range");
   }
 
   private static int[] stable(long[] key, int n) {

@@ -67,7 +67,7 @@ final class ParquetRows {
         (int) f.number(RowFields.OP_POS), k, keyCode, valueCode,
         Outcome.ofOrdinal(f.outcome()), f.time(RowFields.START_TS), f.time(RowFields.END_TS));
     if (f.listLength() >= 0) {
-      b.attachReadList(readList.codes, f.listLength());
+      b.attachReadList(readList.codes, f.listLength(), readList.same);
     }
     int fieldCount = rowFields.encode(batch.rowFields, r, fieldNumbers, -1);
     if (fieldCount >= 0 || fieldCount == RowFields.NULL_ELEMENT) {
@@ -99,6 +99,11 @@ final class ParquetRows {
    */
   private static final class ElementCodes {
     int[] codes = new int[16];
+    /**
+     * How many leading codes of the last list {@link #encode}d are those of the list encoded
+     * before it for the same key (0 when not compared).
+     */
+    int same;
     private long[][] keyRaw = new long[0][];
     private int[][] keyCodes = new int[0][];
     private int[] keyLength = new int[0];
@@ -109,6 +114,7 @@ final class ParquetRows {
      * {@link RowFields#NULL_ELEMENT}.
      */
     int encode(ParquetRowBatch.Lists lists, int r, Dictionary d, int key) {
+      same = 0;
       int n = lists.length[r];
       if (n <= 0) {
         return n;
@@ -142,6 +148,7 @@ final class ParquetRows {
         codes[i] = d.encode(raw[from + i]);
       }
       remember(key, raw, from, n, same);
+      this.same = same;
       return n;
     }
 
