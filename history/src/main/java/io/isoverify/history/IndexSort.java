@@ -52,9 +52,10 @@ public final class IndexSort {
   }
 
   /**
-   * The permutation 0..n-1 ordered by {@code key[i]}, ties by index. Keys spanning less than
-   * 2^{@link #RADIX_BITS} from the smallest, when there are at least {@link #RADIX_MIN}: a
-   * radix sort ({@link #byKeyRadix}); else the merge sort.
+   * The permutation 0..n-1 ordered by {@code key[i]}, ties by index. When there are at least
+   * {@link #RADIX_MIN}: keys spanning less than 2^{@link #RADIX_BITS} from the smallest by a
+   * radix sort ({@link #byKeyRadix}); keys whose high words take fewer values than there are
+   * keys by a counting sort on them ({@link #byHighWord}); else the merge sort.
    */
   public static int[] byKey(long[] key, int n) {
     if (n >= RADIX_MIN) {
@@ -68,8 +69,45 @@ public final class IndexSort {
       if (span >= 0 && span < 1L << RADIX_BITS) {
         return byKeyRadix(key, n, min, 64 - Long.numberOfLeadingZeros(span));
       }
+      long highSpan = (max >> 32) - (min >> 32);
+      if (highSpan < n) {
+        return byHighWord(key, n, min >> 32, (int) highSpan + 1);
+      }
     }
     return byKeyMerge(key, n);
+  }
+
+  /**
+   * The stable order by key of keys whose high 32 bits take at most {@code n} values from
+   * {@code minHigh} (a pair packed in a long, as (key, vertex)): a counting sort by the high
+   * word, then each group of one high word merge-sorted where its indexes are not in key
+   * order already. O(n + groups) when they are, as when pairs are made in the order of their
+   * low word; O(n log n) at worst.
+   */
+  static int[] byHighWord(long[] key, int n, long minHigh, int groups) {
+    int[] start = new int[groups + 1];
+    for (int i = 0; i < n; i++) {
+      start[(int) ((key[i] >> 32) - minHigh) + 1]++;
+    }
+    for (int g = 0; g < groups; g++) {
+      start[g + 1] += start[g];
+    }
+    int[] fill = java.util.Arrays.copyOf(start, groups);
+    int[] idx = new int[n];
+    for (int i = 0; i < n; i++) {
+      idx[fill[(int) ((key[i] >> 32) - minHigh)]++] = i;
+    }
+    int[] tmp = null;
+    for (int g = 0; g < groups; g++) {
+      for (int i = start[g] + 1; i < start[g + 1]; i++) {
+        if (key[idx[i - 1]] > key[idx[i]]) {
+          tmp = tmp == null ? new int[n] : tmp;
+          mergeSort(idx, tmp, start[g], start[g + 1], key);
+          break;
+        }
+      }
+    }
+    return idx;
   }
 
   /** From this many indexes, a key range of under 2^{@link #RADIX_BITS} is radix-sorted. */

@@ -46,6 +46,15 @@ class IndexSortTest {
       assertArrayEquals(stable(key, n), IndexSort.byKey(key, n), bits + " bits");
       assertArrayEquals(stable(key, n), IndexSort.byKeyMerge(key, n), bits + " bits, merge");
     }
+    for (int keys : new int[] {1, 50, n / 3, n}) {
+      long[] pairs = new long[n];
+      for (int i = 0; i < n; i++) {
+        // (key, vertex) pairs: vertices mostly rising within a key, some out of order
+        long k = r.nextInt(keys) - keys / 2;
+        pairs[i] = k << 32 | (r.nextInt(10) == 0 ? r.nextInt(n) : i);
+      }
+      assertArrayEquals(stable(pairs, n), IndexSort.byKey(pairs, n), keys + " high words");
+    }
     long[] extremes = new long[n];
     for (int i = 0; i < n; i++) {
       extremes[i] = i % 3 == 0 ? Long.MIN_VALUE : i % 3 == 1 ? Long.MAX_VALUE : r.nextInt(9);
