@@ -111,12 +111,10 @@ final class ListReplay {
   private int agreement(int k, int[] list) {
     if (measured[k] != list) {
       int[] v = value[k];
-      int m = 0;
-      while (m < list.length && m < v.length && list[m] == v[m]) {
-        m++;
-      }
+      int bound = Math.min(list.length, v.length);
+      int m = Arrays.mismatch(list, 0, bound, v, 0, bound);
       measured[k] = list;
-      agreement[k] = m;
+      agreement[k] = m < 0 ? bound : m;
     }
     return agreement[k];
   }

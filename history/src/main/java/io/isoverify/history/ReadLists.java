@@ -181,9 +181,8 @@ final class ReadLists extends AbstractMap<Integer, int[]> {
         int[] branch = branches[b];
         int bound = Math.min(branchLength[b], length);
         common = Math.min(knownCommon, bound);
-        while (common < bound && branch[common] == codes[common]) {
-          common++;
-        }
+        int m = Arrays.mismatch(branch, common, bound, codes, common, bound);
+        common = m < 0 ? bound : common + m;
       }
       if (b < 0 || common < Math.min(branchLength[b], length)) {
         b = newBranch();

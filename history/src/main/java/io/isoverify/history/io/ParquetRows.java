@@ -138,11 +138,11 @@ final class ParquetRows {
       }
       long[] lastRaw = key < keyRaw.length ? keyRaw[key] : null;
       int lastLength = lastRaw == null ? 0 : keyLength[key];
-      int same = 0;
-      int[] lastCodes = lastRaw == null ? null : keyCodes[key];
-      while (same < n && same < lastLength && lastRaw[same] == raw[from + same]) {
-        codes[same] = lastCodes[same];
-        same++;
+      int bound = Math.min(n, lastLength);
+      int same = bound == 0 ? 0 : Arrays.mismatch(lastRaw, 0, bound, raw, from, from + bound);
+      same = same < 0 ? bound : same;
+      if (same > 0) {
+        System.arraycopy(keyCodes[key], 0, codes, 0, same);
       }
       for (int i = same; i < n; i++) {
         codes[i] = d.encode(raw[from + i]);
