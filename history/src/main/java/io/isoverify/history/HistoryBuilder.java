@@ -32,27 +32,27 @@ public final class HistoryBuilder {
   }
 
   private final String source;
-  private final RowNamer namer;
+  final RowNamer namer;
   private final Dictionary sessions = new Dictionary();
   private final Dictionary keys = new Dictionary();
   private final Dictionary values = new Dictionary();
 
   // operations, in arrival order
-  private int ops;
-  private int[] opPos = new int[1024];
-  private byte[] opKind = new byte[1024];
-  private int[] opKey = new int[1024];
-  private int[] opValue = new int[1024];
-  private long[] opRow = new long[1024];
+  int ops;
+  int[] opPos = new int[1024];
+  byte[] opKind = new byte[1024];
+  int[] opKey = new int[1024];
+  int[] opValue = new int[1024];
+  long[] opRow = new long[1024];
   /** The read lists' branches; null until a row has a list. */
-  private ReadLists.Builder readLists;
+  ReadLists.Builder readLists;
   /** Per row added, whether it has a read list; null until a row has one. */
-  private boolean[] hasList;
+  boolean[] hasList;
   private int readListCount;
-  private final PredicateTable predicates = new PredicateTable();
-  private final FieldsTable writtenFields = new FieldsTable();
+  final PredicateTable predicates = new PredicateTable();
+  final FieldsTable writtenFields = new FieldsTable();
   /** The rows (by row number) with a predicate or row fields attached. */
-  private final java.util.BitSet attached = new java.util.BitSet();
+  final java.util.BitSet attached = new java.util.BitSet();
   private boolean rowFieldsMissing;
 
   // runs: run r owns arrival-order operations runFirstOp[r] .. runFirstOp[r+1]-1 and has
@@ -60,7 +60,7 @@ public final class HistoryBuilder {
   private int runs;
   private long[] runTxn = new long[256];
   private final TransactionFields runFields = new TransactionFields(256);
-  private int[] runFirstOp = new int[257];
+  int[] runFirstOp = new int[257];
 
   private final IntFunction<String> sessionName = sessions::show;
   /** A run's place in messages: its first row. */
@@ -288,7 +288,7 @@ public final class HistoryBuilder {
       }
     }
     opStart[groups] = out;
-    OperationCopy copy = new OperationCopy(txnOrder, groupStart, byTxn, opStart,
+    OperationCopy copy = new OperationCopy(this, txnOrder, groupStart, byTxn, opStart,
         readLists != null);
     copy.run(Math.min(groups, sequenceAt + 1), attached.isEmpty() ? copyParts(ops) : 1);
     if (copy.problem != null && copy.problemAt < sequenceAt) {
@@ -367,125 +367,5 @@ public final class HistoryBuilder {
   private int copyParts(int ops) {
     return copyParts > 0 ? copyParts : Math.max(1, Math.min(
         Runtime.getRuntime().availableProcessors(), ops / OPS_PER_COPY_PART));
-  }
-
-  /**
-   * The operations copied from arrival order into (session, position) order, each
-   * transaction's by operation position, checking positions 0..k-1 on the way: the
-   * transactions cut into parts with about as many operations each, copied on parallel
-   * threads (a part's writes go to its own range of the output). One part when rows carry
-   * predicates or fields (their tables are filled in order). O(operations) over the parts.
-   */
-  private final class OperationCopy {
-    final int[] txnOrder;
-    final int[] groupStart;
-    final int[] byTxn;
-    final int[] opStart;
-    final byte[] kindOut = new byte[ops];
-    final int[] keyOut = new int[ops];
-    final int[] valueOut = new int[ops];
-    final int[] listsOut;
-    final int[] lengthsOut;
-    final PredicateTable predicatesOut = new PredicateTable();
-    final FieldsTable fieldsOut = new FieldsTable();
-    /** The first transaction (in the output order) whose positions have a problem, and it. */
-    int problemAt = Integer.MAX_VALUE;
-    String problem;
-
-    OperationCopy(int[] txnOrder, int[] groupStart, int[] byTxn, int[] opStart, boolean lists) {
-      this.txnOrder = txnOrder;
-      this.groupStart = groupStart;
-      this.byTxn = byTxn;
-      this.opStart = opStart;
-      listsOut = lists ? new int[ops] : null;
-      lengthsOut = lists ? new int[ops] : null;
-    }
-
-    /** Copies transactions 0..limit-1 (output order) in {@code parts} parts. */
-    void run(int limit, int parts) {
-      int[] bound = new int[parts + 1];
-      for (int p = 1; p < parts; p++) {
-        long target = (long) opStart[limit] * p / parts;
-        bound[p] = Math.max(bound[p - 1], upperTxn(limit, target));
-      }
-      bound[parts] = limit;
-      int[] at = new int[parts];
-      String[] found = new String[parts];
-      java.util.stream.IntStream.range(0, parts).parallel().forEach(p -> {
-        OperationPositions positions =
-            new OperationPositions(o -> namer.name(opRow[(int) o]));
-        at[p] = Integer.MAX_VALUE;
-        for (int t = bound[p]; t < bound[p + 1]; t++) {
-          String problem = copy(t, positions);
-          if (problem != null) {
-            at[p] = t;
-            found[p] = problem;
-            return;
-          }
-        }
-      });
-      for (int p = 0; p < parts; p++) {
-        if (found[p] != null) {
-          problemAt = at[p];
-          problem = found[p];
-          return;
-        }
-      }
-    }
-
-    /** The first transaction below limit whose operations start at or after {@code op}. */
-    private int upperTxn(int limit, long op) {
-      int lo = 0;
-      int hi = limit;
-      while (lo < hi) {
-        int mid = (lo + hi) >>> 1;
-        if (opStart[mid] < op) {
-          lo = mid + 1;
-        } else {
-          hi = mid;
-        }
-      }
-      return lo;
-    }
-
-    /** Copies transaction t's operations in position order: the problem, or null. */
-    private String copy(int t, OperationPositions positions) {
-      int g = txnOrder[t];
-      int count = opStart[t + 1] - opStart[t];
-      positions.start(count);
-      for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
-        int r = byTxn[i];
-        for (int o = runFirstOp[r]; o < runFirstOp[r + 1]; o++) {
-          String problem = positions.place(opPos[o], o);
-          if (problem != null) {
-            return problem;
-          }
-        }
-      }
-      int out = opStart[t];
-      for (int p = 0; p < count; p++) {
-        int o = (int) positions.at(p);
-        kindOut[out] = opKind[o];
-        keyOut[out] = opKey[o];
-        valueOut[out] = opValue[o];
-        if (listsOut != null) {
-          boolean has = o < hasList.length && hasList[o];
-          listsOut[out] = has ? readLists.branch(o) : -1;
-          lengthsOut[out] = has ? readLists.length(o) : 0;
-        }
-        if (attached.get(o)) {
-          PredicateRead pr = predicates.find(o);
-          if (pr != null) {
-            predicatesOut.add(out, pr);
-          }
-          WrittenFields wf = writtenFields.find(o);
-          if (wf != null) {
-            fieldsOut.add(out, wf);
-          }
-        }
-        out++;
-      }
-      return null;
-    }
   }
 }
