@@ -66,7 +66,7 @@ final class StatedWriters {
    */
   String problem(int t, int o, int writer) {
     int key = h.opKey(o);
-    Integer w = stated.get(pack(t, key));
+    Integer w = stated.isEmpty() ? null : stated.get(pack(t, key));
     if (w == null) {
       int v = h.opValue(o);
       if (v < 0 || valueInstallers[v] < 2) {

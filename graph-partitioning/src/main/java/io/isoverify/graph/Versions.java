@@ -90,9 +90,11 @@ final class Versions {
   Versions(int keyCount, Operations ops, Vertices vertices, PredicateObservations observations,
       int threads) {
     boolean[] touched = new boolean[keyCount];
-    IntBuffer key = new IntBuffer();
-    IntBuffer vertex = new IntBuffer();
-    IntBuffer value = new IntBuffer();
+    // the writes and an initial slot per key, at most: no growth copies of large buffers
+    int slots = ops.writeKey.length + keyCount;
+    IntBuffer key = new IntBuffer(slots);
+    IntBuffer vertex = new IntBuffer(slots);
+    IntBuffer value = new IntBuffer(slots);
     for (int i = 0; i < ops.writeKey.length; i++) {
       int v = vertices.vertexOf[ops.writeTxn[i]];
       if (v > 0) {

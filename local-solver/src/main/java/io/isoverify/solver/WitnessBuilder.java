@@ -8,6 +8,7 @@ import io.isoverify.graph.EdgeList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Assembles the {@link Witness} of a history that holds: the fixed edges of the
@@ -240,7 +241,8 @@ public final class WitnessBuilder {
    * The SI witness of an input whose serial order is a topological order of all its edges
    * (graph-partitioning's fixed-order check, where the plain graph is acyclic): so of the
    * induced graph too, and the commit order; each transaction starts right after the last
-   * commit of its D-predecessors, as {@link #build} sets them. O(V + E), no Kahn.
+   * commit of its D-predecessors, as {@link #build} sets them. O(V + E), no Kahn; the edges in
+   * parts on parallel threads, each part's start points its own, merged by their maximum.
    */
   private Witness snapshotOf(Level level, int[] order) {
     int[] position = new int[n];
@@ -248,18 +250,35 @@ public final class WitnessBuilder {
     for (int k = 0; k < order.length; k++) {
       position[vertexOfTxn[order[k] + 1]] = k;
     }
-    int[] start = new int[order.length];
-    for (int e = 0, m = edges(); e < m; e++) {
-      if (type(e) != RW) {
-        int a = position[from(e)];
-        int b = position[to(e)];
-        if (a >= 0 && b >= 0) {
-          start[b] = Math.max(start[b], a + 1);
+    int m = edges();
+    int parts = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(),
+        m / EDGES_PER_PART));
+    int[][] start = new int[parts][];
+    IntStream.range(0, parts).parallel().forEach(p -> {
+      int[] s = new int[order.length];
+      for (int e = (int) ((long) m * p / parts), end = (int) ((long) m * (p + 1) / parts);
+          e < end; e++) {
+        if (type(e) != RW) {
+          int a = position[from(e)];
+          int b = position[to(e)];
+          if (a >= 0 && b >= 0) {
+            s[b] = Math.max(s[b], a + 1);
+          }
         }
       }
+      start[p] = s;
+    });
+    for (int p = 1; p < parts; p++) {
+      int[] s = start[p];
+      for (int i = 0; i < order.length; i++) {
+        start[0][i] = Math.max(start[0][i], s[i]);
+      }
     }
-    return withReads(level, order, start);
+    return withReads(level, order, start[0]);
   }
+
+  /** Below this many edges per part, {@link #snapshotOf} passes over the edges on one thread. */
+  private static final int EDGES_PER_PART = 1 << 20;
 
   /** The witness of {@code order} and {@code start}, stating the reads' chosen writers. */
   private Witness withReads(Level level, int[] order, int[] start) {

@@ -100,7 +100,15 @@ public final class ParquetCodecs implements CompressionCodecFactory {
       if (name == CompressionCodecName.UNCOMPRESSED) {
         return bytes;
       }
-      return BytesInput.from(decompress(array(bytes), uncompressedSize));
+      ByteBuffer page = bytes.toByteBuffer();
+      if (page.hasArray()) {
+        // the page's bytes in place (a slice of the column chunk read): no copy of them
+        return BytesInput.from(decompress(page.array(), page.arrayOffset() + page.position(),
+            page.remaining(), uncompressedSize));
+      }
+      byte[] src = new byte[page.remaining()];
+      page.duplicate().get(src);
+      return BytesInput.from(decompress(src, 0, src.length, uncompressedSize));
     }
 
     @Override
@@ -109,23 +117,25 @@ public final class ParquetCodecs implements CompressionCodecFactory {
       byte[] src = new byte[compressedSize];
       input.duplicate().get(src);
       output.put(name == CompressionCodecName.UNCOMPRESSED ? src
-          : decompress(src, uncompressedSize));
+          : decompress(src, 0, src.length, uncompressedSize));
     }
 
-    private byte[] decompress(byte[] src, int uncompressedSize) throws IOException {
+    /** {@code src[offset .. offset+length)} decompressed into a new array of uncompressedSize. */
+    private byte[] decompress(byte[] src, int offset, int length, int uncompressedSize)
+        throws IOException {
       byte[] dst = new byte[uncompressedSize];
       int n;
       switch (name) {
         case SNAPPY:
-          n = Snappy.uncompress(src, 0, src.length, dst, 0);
+          n = Snappy.uncompress(src, offset, length, dst, 0);
           break;
         case GZIP:
-          try (InputStream gz = new GZIPInputStream(new ByteArrayInputStream(src))) {
+          try (InputStream gz = new GZIPInputStream(new ByteArrayInputStream(src, offset, length))) {
             n = gz.readNBytes(dst, 0, uncompressedSize);
           }
           break;
         default:
-          long r = Zstd.decompressByteArray(dst, 0, dst.length, src, 0, src.length);
+          long r = Zstd.decompressByteArray(dst, 0, dst.length, src, offset, length);
           check(r);
           n = (int) r;
       }
