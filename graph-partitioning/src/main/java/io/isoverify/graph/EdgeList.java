@@ -57,9 +57,16 @@ public final class EdgeList {
     return size;
   }
 
-  /** Shrinks the arrays to the edges held (for lists that stay on the heap long). */
+  /**
+   * Shrinks the arrays to the edges held (for lists that stay on the heap long); arrays with
+   * less than 1/16 of their length to spare stay (a copy of a large list for a few edges'
+   * memory costs more than it saves, and a second trim copies nothing).
+   */
   public void trim() {
     int c = Math.max(size, 4);
+    if ((long) (from.length - c) * 16 < from.length) {
+      return;
+    }
     from = Arrays.copyOf(from, c);
     to = Arrays.copyOf(to, c);
     type = Arrays.copyOf(type, c);
