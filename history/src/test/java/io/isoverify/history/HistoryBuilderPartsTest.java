@@ -183,6 +183,7 @@ class HistoryBuilderPartsTest {
       assertEquals(a.txnId(t), b.txnId(t), at);
       assertEquals(a.session(t), b.session(t), at);
       assertEquals(a.positionInSession(t), b.positionInSession(t), at);
+      assertEquals(a.outcome(t), b.outcome(t), at);
       assertEquals(a.startTs(t), b.startTs(t), at);
       assertEquals(a.endTs(t), b.endTs(t), at);
       assertEquals(a.firstOp(t), b.firstOp(t), at);
