@@ -1,5 +1,6 @@
 package io.isoverify.graph;
 
+import io.isoverify.history.IndexSort;
 import java.util.Arrays;
 
 /**
@@ -93,7 +94,7 @@ final class LabelledScc {
         pairs[m++] = (long) residual[tail[a]] << 32 | residual[head[a]];
       }
     }
-    Arrays.parallelSort(pairs);
+    pairs = IndexSort.sortOnThreads(pairs);
     int distinct = 0;
     for (int i = 0; i < m; i++) {
       if (i == 0 || pairs[i] != pairs[i - 1]) {

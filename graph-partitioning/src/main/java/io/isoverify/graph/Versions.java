@@ -156,7 +156,7 @@ final class Versions {
     }
     long[] readPairs = readPairs(ops, vertices, observations, threads);
     if (threads > 1) {
-      Arrays.parallelSort(readPairs);
+      readPairs = IndexSort.sortOnThreads(readPairs);
     } else {
       Arrays.sort(readPairs);
     }

@@ -1,6 +1,7 @@
 package io.isoverify.history;
 
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
 
 /**
@@ -44,6 +45,36 @@ public final class IndexSort {
       }
     }
     return lo;
+  }
+
+  /**
+   * Sorts {@code a} ascending on two threads or more. {@code Arrays.parallelSort} sorts on
+   * the calling thread alone when the common pool's parallelism is 1 (two processors); then
+   * the calling thread and the pool's worker each sort a half, merged into a new array:
+   * O(n log n / 2 + n), n longs more. Below {@link #PARALLEL} longs, one sort here. Returns
+   * the sorted array ({@code a} itself, or the merged one).
+   */
+  public static long[] sortOnThreads(long[] a) {
+    if (a.length <= PARALLEL || Runtime.getRuntime().availableProcessors() < 2) {
+      java.util.Arrays.sort(a);
+      return a;
+    }
+    if (ForkJoinPool.getCommonPoolParallelism() > 1) {
+      java.util.Arrays.parallelSort(a);
+      return a;
+    }
+    int mid = a.length >>> 1;
+    ForkJoinTask<?> upper = ForkJoinPool.commonPool().submit(
+        () -> java.util.Arrays.sort(a, mid, a.length));
+    java.util.Arrays.sort(a, 0, mid);
+    upper.join();
+    long[] out = new long[a.length];
+    int i = 0;
+    int j = mid;
+    for (int k = 0; k < out.length; k++) {
+      out[k] = j >= a.length || (i < mid && a[i] <= a[j]) ? a[i++] : a[j++];
+    }
+    return out;
   }
 
   /** The first index of {@code sorted} (ascending) whose value is above {@code x}, else its length. */

@@ -62,6 +62,21 @@ class IndexSortTest {
     assertArrayEquals(stable(extremes, n), IndexSort.byKey(extremes, n), "the whole long range");
   }
 
+  @Test
+  void sortingOnThreadsGivesTheAscendingOrder() {
+    Random r = new Random(13);
+    for (int n : new int[] {0, 5, IndexSort.PARALLEL, IndexSort.PARALLEL + 1,
+        3 * IndexSort.PARALLEL + 7}) {
+      long[] a = new long[n];
+      for (int i = 0; i < n; i++) {
+        a[i] = i % 4 == 0 ? r.nextInt(100) : r.nextLong();
+      }
+      long[] expected = a.clone();
+      Arrays.sort(expected);
+      assertArrayEquals(expected, IndexSort.sortOnThreads(a), n + " longs");
+    }
+  }
+
   private static int[] stable(long[] key, int n) {
     Integer[] idx = new Integer[n];
     Arrays.setAll(idx, i -> i);
