@@ -3,6 +3,7 @@ package io.isoverify.graph;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The {@link Component}s of the groups of SCCs {@link ComponentBuilder} joined: per group
@@ -10,7 +11,8 @@ import java.util.List;
  * numbered by their lowest vertex), its known edges inside SCCs, its version-order
  * constraints with their inner side edges, and its WR constraints ({@link ComponentReads})
  * with their live candidates, each candidate's inner edges, and the inner derived edges of
- * its kept constraints. O(vertices + known edges + kept constraints' edges).
+ * its kept constraints. O(vertices + known edges + kept constraints' edges), the counts that
+ * size the arrays on parallel threads.
  */
 final class ComponentAssembly {
   final List<Component> components = new ArrayList<>();
@@ -57,7 +59,7 @@ final class ComponentAssembly {
    *     SCC of its group, or -1 when it was dropped
    */
   ComponentAssembly(int n, int[] txnOf, long[] txnTime, EdgeList known, Constraints cons,
-      ReadEdges reads, int[] comp, int[] parent, int[] home) {
+      ReadEdges reads, int[] comp, int[] parent, int[] home, int threads) {
     int[] groupOfRoot = new int[parent.length];
     Arrays.fill(groupOfRoot, -2);
     for (int h : home) {
@@ -81,24 +83,16 @@ final class ComponentAssembly {
       }
     }
     int nc = cons.count();
-    EdgeList side = new EdgeList();
+    // each SCC's group (-1: none): the counting threads below never walk (and compress) the
+    // union-find
+    int[] groupOfScc = new int[parent.length];
+    for (int s = 0; s < parent.length; s++) {
+      int g = groupOfRoot[ComponentBuilder.find(parent, s)];
+      groupOfScc[s] = g < 0 ? -1 : g;
+    }
     // counts first, so that each group's edge arrays are allocated once at their size
-    for (int e = 0; e < known.size(); e++) {
-      int u = known.from(e);
-      if (comp[u] == comp[known.to(e)] && group[u] >= 0) {
-        groups.get(group[u]).knownCount++;
-      }
-    }
-    for (int c = 0; c < nc; c++) {
-      if (home[c] >= 0) {
-        Group g = groups.get(groupOfRoot[ComponentBuilder.find(parent, home[c])]);
-        g.constraints++;
-        for (int s = 0; s < 2; s++) {
-          cons.side(c, s, side);
-          g.sideCount += inner(side, comp, local, null);
-        }
-      }
-    }
+    count(known, nc, cons, comp, local, group, groupOfScc, home, groups, threads);
+    EdgeList side = new EdgeList();
     for (Group g : groups) {
       g.size();
     }
@@ -114,7 +108,7 @@ final class ComponentAssembly {
       if (home[c] < 0) {
         continue;
       }
-      Group g = groups.get(groupOfRoot[ComponentBuilder.find(parent, home[c])]);
+      Group g = groups.get(groupOfScc[home[c]]);
       localConstraint[c] = g.constraints++;
       for (int s = 0; s < 2; s++) {
         cons.side(c, s, side);
@@ -128,7 +122,7 @@ final class ComponentAssembly {
       if (home[nc + j] < 0) {
         continue;
       }
-      Group g = groups.get(groupOfRoot[ComponentBuilder.find(parent, home[nc + j])]);
+      Group g = groups.get(groupOfScc[home[nc + j]]);
       g.reader.add(local[r.reader[j]]);
       g.key.add(r.key[j]);
       for (int i = r.candStart[j]; i < r.candStart[j + 1]; i++) {
@@ -157,9 +151,68 @@ final class ComponentAssembly {
       }
     }
     for (Group g : groups) {
+      if (g.known.size() != g.knownCount || g.sides.size() != g.sideCount) {
+        // the counts size the arrays (the largest group's are most of the heap): a miscount
+        // is a defect here, never a property of the history
+        throw new IllegalStateException("a component's edges were miscounted");
+      }
       components.add(txnTime == null ? component(g) : component(g).withTimes(times(g, txnTime)));
       largest = Math.max(largest, g.members.size());
     }
+  }
+
+  /**
+   * Each group's known edges inside SCCs, constraints and their sides' inner edges, counted in
+   * ranges of the known edges and of the constraints on up to {@code threads} threads (each
+   * range with counts of its own, summed): the sides are written out here only to be counted.
+   * O((known edges + kept constraints' edges) / threads + groups * threads).
+   */
+  private static void count(EdgeList known, int nc, Constraints cons, int[] comp, int[] local,
+      int[] group, int[] groupOfScc, int[] home, List<Group> groups, int threads) {
+    int[] edgeBound = ComponentBuilder.parts(known.size(), threads);
+    int[] consBound = ComponentBuilder.parts(nc, threads);
+    int parts = Math.max(edgeBound.length, consBound.length) - 1;
+    int[][] knownCount = new int[parts][];
+    int[][] sideCount = new int[parts][];
+    int[][] constraints = new int[parts][];
+    IntStream.range(0, parts).parallel().forEach(p -> {
+      int[] kc = new int[groups.size()];
+      for (int e = from(edgeBound, p), end = from(edgeBound, p + 1); e < end; e++) {
+        int u = known.from(e);
+        if (comp[u] == comp[known.to(e)] && group[u] >= 0) {
+          kc[group[u]]++;
+        }
+      }
+      int[] sc = new int[groups.size()];
+      int[] cc = new int[groups.size()];
+      EdgeList side = new EdgeList();
+      for (int c = from(consBound, p), end = from(consBound, p + 1); c < end; c++) {
+        if (home[c] >= 0) {
+          int g = groupOfScc[home[c]];
+          cc[g]++;
+          for (int s = 0; s < 2; s++) {
+            cons.side(c, s, side);
+            sc[g] += inner(side, comp, local, null);
+          }
+        }
+      }
+      knownCount[p] = kc;
+      sideCount[p] = sc;
+      constraints[p] = cc;
+    });
+    for (int g = 0; g < groups.size(); g++) {
+      Group x = groups.get(g);
+      for (int p = 0; p < parts; p++) {
+        x.knownCount += knownCount[p][g];
+        x.sideCount += sideCount[p][g];
+        x.constraints += constraints[p][g];
+      }
+    }
+  }
+
+  /** Where range p of {@code bound} starts; past its last range, where the last ends. */
+  private static int from(int[] bound, int p) {
+    return bound[Math.min(p, bound.length - 1)];
   }
 
   private static Component component(Group g) {

@@ -1,6 +1,7 @@
 package io.isoverify.graph;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * P-SCC decomposition (cobra appendix B.3). The P-graph is the known graph plus every edge of
@@ -37,9 +38,13 @@ import java.util.Arrays;
  * lowest vertex), so both give the same components in the same order; {@link #sccRank} is a
  * topological rank either way, though not the same one.
  *
- * <p>Cost O(vertices + known edges + side edges + read edges) plus the SCC step.
+ * <p>Cost O(vertices + known edges + side edges + read edges) plus the SCC step; the
+ * P-graph's side edges and the components' counts are written out in ranges of constraints
+ * on {@link PartitionOptions#threads()} threads (the same arrays for any number).
  */
 final class ComponentBuilder {
+  /** The fewest items (constraints, edges) a thread of {@link #parts} gets. */
+  static final int MIN_PART = 256;
   final ComponentAssembly assembly;
   final EdgeList choices = new EdgeList();
   /** Dropped WR constraints: the reader vertex, the chosen writer vertex, the key. */
@@ -69,22 +74,41 @@ final class ComponentBuilder {
       ReadEdges reads, PartitionOptions options) {
     this.cons = cons;
     this.reads = reads;
-    int arcs = known.size() + reads.edges.size() + reads.derived.size();
-    for (int c = 0; c < cons.count(); c++) {
-      for (int s = 0; s < 2 && cons.alive(c); s++) {
-        cons.side(c, s, side);
-        arcs += side.size();
+    // the live sides' edges, counted then copied in ranges of constraints on the threads
+    int[] bound = parts(cons.count(), options.threads());
+    int ranges = bound.length - 1;
+    long[] sideArcs = new long[ranges + 1];
+    IntStream.range(0, ranges).parallel().forEach(p -> {
+      EdgeList edges = new EdgeList();
+      long m = 0;
+      for (int c = bound[p]; c < bound[p + 1]; c++) {
+        for (int s = 0; s < 2 && cons.alive(c); s++) {
+          cons.side(c, s, edges);
+          m += edges.size();
+        }
       }
+      sideArcs[p + 1] = m;
+    });
+    for (int p = 0; p < ranges; p++) {
+      sideArcs[p + 1] += sideArcs[p];
     }
+    int arcs = Math.toIntExact(known.size() + sideArcs[ranges] + reads.edges.size()
+        + reads.derived.size());
     int[] tail = new int[arcs];
     int[] head = new int[arcs];
     int a = copy(known, 0, known.size(), tail, head, 0);
-    for (int c = 0; c < cons.count(); c++) {
-      for (int s = 0; s < 2 && cons.alive(c); s++) {
-        cons.side(c, s, side);
-        a = copy(side, 0, side.size(), tail, head, a);
+    int sidesFrom = a;
+    IntStream.range(0, ranges).parallel().forEach(p -> {
+      EdgeList edges = new EdgeList();
+      int at = sidesFrom + (int) sideArcs[p];
+      for (int c = bound[p]; c < bound[p + 1]; c++) {
+        for (int s = 0; s < 2 && cons.alive(c); s++) {
+          cons.side(c, s, edges);
+          at = copy(edges, 0, edges.size(), tail, head, at);
+        }
       }
-    }
+    });
+    a += (int) sideArcs[ranges];
     a = copy(reads.edges, 0, reads.edges.size(), tail, head, a);
     copy(reads.derived, 0, reads.derived.size(), tail, head, a);
     int count;
@@ -106,9 +130,10 @@ final class ComponentBuilder {
     home = new int[cons.count() + reads.reads.count];
     Arrays.fill(home, -1);
     indexByCandidate();
+    byte[] free = freeSides(bound);
     for (int c = 0; c < cons.count(); c++) {
       if (cons.alive(c)) {
-        versionOrder(c);
+        versionOrder(c, free[c]);
       }
     }
     for (int j = 0; j < reads.reads.count; j++) {
@@ -116,18 +141,42 @@ final class ComponentBuilder {
         read(j);
       }
     }
-    assembly = new ComponentAssembly(n, txnOf, txnTime, known, cons, reads, comp, parent, home);
+    assembly = new ComponentAssembly(n, txnOf, txnTime, known, cons, reads, comp, parent, home,
+        options.threads());
   }
 
-  /** Drops constraint c choosing a side without inner edges, or keeps it and joins its SCCs. */
-  private void versionOrder(int c) {
-    for (int s = 0; s < 2; s++) {
-      cons.side(c, s, side);
-      if (inside(side, 0, side.size()) == 0
-          && inside(reads.derived, reads.derivedStart[2 * c + s], reads.derivedStart[2 * c + s + 1]) == 0) {
-        choices.addRange(side, 0, side.size());
-        return;
+  /**
+   * Per constraint, 1 + the first side with no edge inside an SCC (its own or derived), or 0
+   * when both have some; decided in the ranges {@code bound} of constraints on the threads (it
+   * reads the SCCs only).
+   */
+  private byte[] freeSides(int[] bound) {
+    byte[] free = new byte[cons.count()];
+    IntStream.range(0, bound.length - 1).parallel().forEach(p -> {
+      EdgeList edges = new EdgeList();
+      for (int c = bound[p]; c < bound[p + 1]; c++) {
+        for (int s = 0; s < 2 && cons.alive(c); s++) {
+          cons.side(c, s, edges);
+          if (inside(edges, 0, edges.size()) == 0 && inside(reads.derived,
+              reads.derivedStart[2 * c + s], reads.derivedStart[2 * c + s + 1]) == 0) {
+            free[c] = (byte) (s + 1);
+            break;
+          }
+        }
       }
+    });
+    return free;
+  }
+
+  /**
+   * Drops constraint c choosing its free side ({@code free} - 1, from {@link #freeSides}), or
+   * (free 0) keeps it and joins its SCCs.
+   */
+  private void versionOrder(int c, byte free) {
+    if (free > 0) {
+      cons.side(c, free - 1, side);
+      choices.addRange(side, 0, side.size());
+      return;
     }
     int h = -1;
     for (int s = 0; s < 2; s++) {
@@ -225,6 +274,19 @@ final class ComponentBuilder {
       head[at] = edges.to(e);
     }
     return at;
+  }
+
+  /**
+   * Bounds of up to {@code threads} ranges of 0..count-1 with about as many items each, at
+   * least {@link #MIN_PART} (range p is bound[p] .. bound[p+1]-1; one range for fewer).
+   */
+  static int[] parts(int count, int threads) {
+    int parts = Math.max(1, Math.min(threads, count / MIN_PART));
+    int[] bound = new int[parts + 1];
+    for (int p = 1; p <= parts; p++) {
+      bound[p] = (int) ((long) count * p / parts);
+    }
+    return bound;
   }
 
   static int find(int[] parent, int x) {

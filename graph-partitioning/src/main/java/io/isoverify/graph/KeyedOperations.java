@@ -1,9 +1,11 @@
 package io.isoverify.graph;
 
+import io.isoverify.history.IndexSort;
 import io.isoverify.history.check.KeyOps;
 import io.isoverify.history.check.KeyRules;
 import java.io.Serializable;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The graph's part of the per-key rules' results ({@link KeyRules}: effective writes and
@@ -22,7 +24,9 @@ import java.util.List;
  *                      writes above do not show; only transactions that have any)
  * </pre>
  * Cost: O(w log w) per key of w effective writes, O(1) per read; {@link #assemble}
- * O(keys + writes + reads + transactions). About 8 bytes per write and 16 per read.
+ * O(keys + writes + reads + transactions), its reads placed by transaction ranges on the
+ * processors (each range scans every read's transaction: O(reads) more per range). About 8
+ * bytes per write and 16 per read.
  */
 public final class KeyedOperations implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -38,6 +42,8 @@ public final class KeyedOperations implements Serializable {
   private final IntBuffer hiddenTxn = new IntBuffer();
   private final IntBuffer hiddenOps = new IntBuffer();
   private transient long[] sorted;
+  /** The fewest reads worth a thread of their own in {@link #assemble}. */
+  static final int READS_PER_PART = 1 << 18;
 
   /**
    * The arrays of {@link PolygraphInput} (its encoding), for a whole history; per transaction
@@ -96,6 +102,17 @@ public final class KeyedOperations implements Serializable {
    */
   public static Arrays assemble(List<KeyedOperations> parts, int[][] keyCode, int keyCount,
       int txnCount) {
+    return assemble(parts, keyCode, keyCount, txnCount,
+        Runtime.getRuntime().availableProcessors(), READS_PER_PART);
+  }
+
+  /**
+   * The same, the reads placed by transaction ranges with about as many reads each on up to
+   * {@code threads} threads, {@code minReads} at least each (each range scans every read and
+   * places its own: the arrays are the same for any number of threads).
+   */
+  static Arrays assemble(List<KeyedOperations> parts, int[][] keyCode, int keyCount,
+      int txnCount, int threads, int minReads) {
     int[] partOf = new int[keyCount];
     int[] localOf = new int[keyCount];
     int writes = 0;
@@ -132,27 +149,35 @@ public final class KeyedOperations implements Serializable {
     for (int t = 0; t < txnCount; t++) {
       readStart[t + 1] += readStart[t];
     }
-    int[] fill = java.util.Arrays.copyOf(readStart, txnCount);
     int[] readOp = new int[reads];
     int[] readKey = new int[reads];
     int[] readValue = new int[reads];
     int[] readWriter = new int[reads];
-    for (int p = 0; p < parts.size(); p++) {
-      KeyedOperations part = parts.get(p);
-      for (int j = 0; j < part.keyCount(); j++) {
-        int k = keyCode == null ? j : keyCode[p][j];
-        for (int r = part.readStart.get(j); r < part.readStart.get(j + 1); r++) {
-          int i = fill[part.readTxn.get(r)]++;
-          readOp[i] = part.readOp.get(r);
-          readKey[i] = k;
-          readValue[i] = part.readValue.get(r);
-          readWriter[i] = part.readWriter.get(r);
+    int[] bound = txnParts(readStart, txnCount, reads, Math.min(threads, reads / minReads));
+    IntStream.range(0, bound.length - 1).parallel().forEach(q -> {
+      int lo = bound[q];
+      int hi = bound[q + 1];
+      int[] fill = java.util.Arrays.copyOfRange(readStart, lo, hi);
+      for (int p = 0; p < parts.size(); p++) {
+        KeyedOperations part = parts.get(p);
+        for (int j = 0; j < part.keyCount(); j++) {
+          int k = keyCode == null ? j : keyCode[p][j];
+          for (int r = part.readStart.get(j); r < part.readStart.get(j + 1); r++) {
+            int t = part.readTxn.get(r);
+            if (t >= lo && t < hi) {
+              int i = fill[t - lo]++;
+              readOp[i] = part.readOp.get(r);
+              readKey[i] = k;
+              readValue[i] = part.readValue.get(r);
+              readWriter[i] = part.readWriter.get(r);
+            }
+          }
         }
       }
-    }
-    for (int t = 0; t < txnCount; t++) {
-      byOperation(readStart[t], readStart[t + 1], readOp, readKey, readValue, readWriter);
-    }
+      for (int t = lo; t < hi; t++) {
+        byOperation(readStart[t], readStart[t + 1], readOp, readKey, readValue, readWriter);
+      }
+    });
     byte[] internalReads = new byte[txnCount];
     byte[] overwrittenWrites = new byte[txnCount];
     for (KeyedOperations part : parts) {
@@ -165,6 +190,22 @@ public final class KeyedOperations implements Serializable {
     }
     return new Arrays(writeKey, writeValue, writeTxn, readStart, readKey, readValue, readWriter,
         internalReads, overwrittenWrites);
+  }
+
+  /**
+   * Bounds of up to {@code parts} transaction ranges with about as many reads each: range q
+   * is bound[q] .. bound[q+1]-1.
+   */
+  private static int[] txnParts(int[] readStart, int txnCount, int reads, int parts) {
+    parts = Math.max(1, parts);
+    int[] bound = new int[parts + 1];
+    for (int q = 1; q < parts; q++) {
+      long target = (long) reads * q / parts;
+      bound[q] = Math.max(bound[q - 1],
+          IndexSort.firstAtLeast(readStart, 0, txnCount, (int) target));
+    }
+    bound[parts] = txnCount;
+    return bound;
   }
 
   private static byte saturated(int count) {

@@ -12,13 +12,15 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
  * The graph's arrays assembled from per-key parts: exactly what the encoding says on a
  * small history, and the same arrays whether the keys come in one part (in-process) or
  * spread over several in any order and serialized (Spark's partitions), or are run on
- * parallel threads over parts of the keys (in-process).
+ * parallel threads over parts of the keys (in-process), or have their reads placed by
+ * transaction ranges on parallel threads.
  */
 class KeyedOperationsTest {
   private static final String HISTORY = """
@@ -75,6 +77,64 @@ class KeyedOperationsTest {
       assertArrayEquals(Operations.arrays(h, 1).overwrittenWrites(),
           Operations.arrays(h, parts).overwrittenWrites(), parts + " parts");
     }
+  }
+
+  /**
+   * Reads placed by transaction ranges on parallel threads: the same arrays as one range, on
+   * random histories whose transactions read up to 90 keys (so that both of the per-transaction
+   * sorts by operation run) and abort now and then (fixed seeds).
+   */
+  @Test
+  void readsPlacedInTransactionRangesGiveTheSameArrays() {
+    Random rnd = new Random(61);
+    int longest = 0;
+    for (int round = 0; round < 40; round++) {
+      History h = HistoryDsl.parse(randomHistory(rnd));
+      List<KeyedOperations> whole = List.of(new KeyedOperations());
+      KeyGroups.forEach(h, (key, rules, valueCode) -> whole.get(0).add(rules, valueCode));
+      KeyedOperations.Arrays one = KeyedOperations.assemble(whole, null, h.keys().size(),
+          h.txnCount(), 1, 1);
+      assertTrue(one.readKey().length > 60, "reads " + one.readKey().length);
+      for (int t = 0; t < h.txnCount(); t++) {
+        longest = Math.max(longest, one.readStart()[t + 1] - one.readStart()[t]);
+      }
+      for (int threads : new int[] {2, 3, 7}) {
+        KeyedOperations.Arrays many = KeyedOperations.assemble(whole, null, h.keys().size(),
+            h.txnCount(), threads, 1);
+        String at = "round " + round + ", " + threads + " threads";
+        assertArrayEquals(one.readStart(), many.readStart(), at);
+        assertArrayEquals(one.readKey(), many.readKey(), at);
+        assertArrayEquals(one.readValue(), many.readValue(), at);
+        assertArrayEquals(one.readWriter(), many.readWriter(), at);
+        assertArrayEquals(one.writeKey(), many.writeKey(), at);
+        assertArrayEquals(one.writeTxn(), many.writeTxn(), at);
+        assertArrayEquals(one.internalReads(), many.internalReads(), at);
+      }
+      assertTrue(new Operations(one).sameAs(Operations.of(h)), "round " + round);
+    }
+    assertTrue(longest > 32, "the most reads of one transaction " + longest);
+  }
+
+  /** Four sessions of a few transactions over 200 keys: writes of unique values and reads. */
+  private static String randomHistory(Random rnd) {
+    StringBuilder text = new StringBuilder();
+    int value = 1;
+    for (int s = 0; s < 4; s++) {
+      text.append('s').append(s).append(':');
+      for (int t = 2 + rnd.nextInt(8); t > 0; t--) {
+        List<String> body = new ArrayList<>();
+        int ops = rnd.nextInt(4) == 0 ? 50 + rnd.nextInt(40) : 1 + rnd.nextInt(6);
+        for (int i = 0; i < ops; i++) {
+          String key = "k" + rnd.nextInt(200);
+          body.add(rnd.nextInt(3) == 0 ? "w " + key + " " + value++
+              : "r " + key + " " + (rnd.nextBoolean() ? "init" : String.valueOf(1 + rnd.nextInt(value))));
+        }
+        text.append(" [").append(String.join("; ", body)).append(']')
+            .append(rnd.nextInt(8) == 0 ? "!" : "");
+      }
+      text.append('\n');
+    }
+    return text.toString();
   }
 
   private static KeyedOperations roundTrip(KeyedOperations k) throws Exception {

@@ -63,7 +63,10 @@ public final class TransactionShapes {
 
   /** The shape, its reasons naming transactions by {@code txnName}. */
   public static HistoryShape of(Input in, IntFunction<String> txnName) {
-    String notMini = new TransactionShapes.Scan(in, txnName).notMini();
+    String notMini = generalReads(in);
+    if (notMini == null) {
+      notMini = new TransactionShapes.Scan(in, txnName).notMini();
+    }
     if (notMini != null) {
       return new HistoryShape(notMini, notMini);
     }
@@ -169,12 +172,6 @@ public final class TransactionShapes {
     /** Why the history is not a mini-transaction history, or null. */
     String notMini() {
       String suffix = ": not a mini-transaction";
-      if (in.listReads() > 0) {
-        return "the history has list-append reads (Elle)" + suffix + " history";
-      }
-      if (in.predicateReads() > 0) {
-        return "the history has predicate reads" + suffix + " history";
-      }
       long pair = repeatedValue();
       if (pair >= 0) {
         return name.apply((int) (pair & 0xffffffffL)) + " and " + name.apply((int) (pair >>> 32))
@@ -223,6 +220,20 @@ public final class TransactionShapes {
       }
       return null;
     }
+  }
+
+  /**
+   * Why read lists or predicate reads make the history general, or null: decided from two
+   * counts, before the per-transaction scan (O(transactions + writes)) that they make useless.
+   */
+  private static String generalReads(Input in) {
+    if (in.listReads() > 0) {
+      return "the history has list-append reads (Elle): not a mini-transaction history";
+    }
+    if (in.predicateReads() > 0) {
+      return "the history has predicate reads: not a mini-transaction history";
+    }
+    return null;
   }
 
   private static int reads(Input in, int t) {
