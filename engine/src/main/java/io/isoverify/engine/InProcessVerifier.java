@@ -4,6 +4,7 @@ import io.isoverify.checker.Check;
 import io.isoverify.checker.ListAnomalyCheck;
 import io.isoverify.checker.PredicateAnomalyCheck;
 import io.isoverify.graph.Component;
+import io.isoverify.graph.KeyedOperations;
 import io.isoverify.graph.Partition;
 import io.isoverify.graph.Partitioner;
 import io.isoverify.graph.PolygraphInput;
@@ -30,6 +31,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -81,11 +84,17 @@ public final class InProcessVerifier {
     // the observations are computed once, cached by history, in the non-cycle checks' phase,
     // which asks first; SSER's graph has the real-time edges, so its predicate reads need
     // fewer candidates
+    // the per-key rules' results the non-cycle checks' run of the rules collects for the graph
+    AtomicReference<List<KeyedOperations.Part>> keyed = new AtomicReference<>();
     Supplier<PolygraphInput> polygraph = () -> {
       if (input[0] == null) {
         progress.phase("graph input");
         long t0 = System.nanoTime();
-        input[0] = PolygraphInput.of(h, observations(h, levels), listOrders.get());
+        List<KeyedOperations.Part> parts = keyed.getAndSet(null);
+        input[0] = parts == null
+            ? PolygraphInput.of(h, observations(h, levels), listOrders.get())
+            : PolygraphInput.of(h, observations(h, levels), listOrders.get(),
+                KeyedOperations.assemble(parts, h));
         lists[0] = null; // the input holds the orders now
         graphInputNanos = System.nanoTime() - t0;
         progress.retained("polygraph input", input[0]);
@@ -113,7 +122,7 @@ public final class InProcessVerifier {
           partitions.accept(level, p);
           return new PartitionInput(p);
         },
-        unchecked, listOrders);
+        unchecked, listOrders, keyed::set);
   }
 
   /**
@@ -148,17 +157,20 @@ public final class InProcessVerifier {
       LevelPipeline.Graphs graphs) {
     UncheckedInformation none = new UncheckedInformation(h.predicates().size());
     return verifyWith(h, levels, shape, graphs, level -> none,
-        () -> ListOrders.of(h, LevelPipeline.EXAMPLES));
+        () -> ListOrders.of(h, LevelPipeline.EXAMPLES), null);
   }
 
   /**
-   * The same, with what the graphs leave unchecked, per level, stated by the caller, and the
-   * read lists' orders from {@code lists} (computed once when the graphs need them too).
+   * The same, with what the graphs leave unchecked, per level, stated by the caller, the
+   * read lists' orders from {@code lists} (computed once when the graphs need them too), and,
+   * when {@code keyed} is not null, the per-key rules' results for the polygraph handed to it
+   * from the non-cycle checks' run of the rules (so the graph input does not group the
+   * operations and run the rules a second time).
    */
   Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
       LevelPipeline.Graphs graphs,
       java.util.function.Function<Level, UncheckedInformation> unchecked,
-      Supplier<ListOrders> lists) {
+      Supplier<ListOrders> lists, Consumer<List<KeyedOperations.Part>> keyed) {
     progress.phase("non-cycle checks");
     long t0 = System.nanoTime();
     // the predicate reads' scans run beside the other checks: SSER's always (the level order
@@ -169,7 +181,10 @@ public final class InProcessVerifier {
           PredicateObservations.prepare(h, plainObservations(levels), true);
           return observations(h, levels);
         });
-    NonCycleFindings plain = NonCycleChecks.findings(h, LevelPipeline.EXAMPLES, lists);
+    NonCycleFindings plain = keyed == null
+        ? NonCycleChecks.findings(h, LevelPipeline.EXAMPLES, lists)
+        : NonCycleChecks.findings(h, LevelPipeline.EXAMPLES, lists, KeyedOperations.Part::new,
+            KeyedOperations.Part::add, keyed);
     NonCycleFindings found = (observations == null ? PredicateObservations.NONE
         : observations.join()).addedTo(plain, LevelPipeline.EXAMPLES);
     for (Certificate c : found.examples()) {

@@ -175,7 +175,7 @@ class ImpliedLevelsTest {
   private static Map<Level, LevelResult> verify(History h, Set<Level> levels,
       Function<Level, UncheckedInformation> unchecked, LevelPipeline.Graphs graphs) {
     return VERIFIER.verifyWith(h, levels, () -> GENERAL, graphs, unchecked,
-        () -> io.isoverify.history.check.ListOrders.of(h, LevelPipeline.EXAMPLES));
+        () -> io.isoverify.history.check.ListOrders.of(h, LevelPipeline.EXAMPLES), null);
   }
 
   private static PartitionInput graph(History h, Level level) {

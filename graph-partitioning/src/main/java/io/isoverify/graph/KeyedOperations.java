@@ -1,5 +1,6 @@
 package io.isoverify.graph;
 
+import io.isoverify.history.History;
 import io.isoverify.history.IndexSort;
 import io.isoverify.history.check.KeyOps;
 import io.isoverify.history.check.KeyRules;
@@ -92,6 +93,32 @@ public final class KeyedOperations implements Serializable {
       hiddenTxn.add(rules.hiddenTxn(h));
       hiddenOps.add(Math.min(rules.hiddenReads(h), 0x7fff) << 16 | Math.min(rules.hiddenWrites(h), 0xffff));
     }
+  }
+
+  /**
+   * The per-key rules' results of one part of a history's keys, in process (history's
+   * {@code KeyGroups.forEachInParts} runs each part on its own thread), with its keys' codes.
+   */
+  public static final class Part {
+    final KeyedOperations keyed = new KeyedOperations();
+    final IntBuffer keys = new IntBuffer();
+
+    /** Adds key {@code key}: the last run of {@code rules}, in History's value codes. */
+    public void add(int key, KeyRules rules, int[] valueCode) {
+      keyed.add(rules, valueCode);
+      keys.add(key);
+    }
+  }
+
+  /** The arrays of history {@code h} from the parts of its keys, in key order. */
+  public static Arrays assemble(List<Part> parts, History h) {
+    List<KeyedOperations> keyed = new java.util.ArrayList<>(parts.size());
+    int[][] keyCode = new int[parts.size()][];
+    for (int p = 0; p < parts.size(); p++) {
+      keyed.add(parts.get(p).keyed);
+      keyCode[p] = parts.get(p).keys.toArray();
+    }
+    return assemble(keyed, keyCode, h.keys().size(), h.txnCount());
   }
 
   /**

@@ -3,7 +3,6 @@ package io.isoverify.graph;
 import io.isoverify.history.History;
 import io.isoverify.history.check.KeyGroups;
 import io.isoverify.history.check.KeyRules;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -110,23 +109,8 @@ final class Operations {
    * threads (history's {@link KeyGroups#forEachInParts}; the arrays do not depend on it).
    */
   static KeyedOperations.Arrays arrays(History history, int partCount) {
-    List<KeyPart> parts = KeyGroups.forEachInParts(history, partCount, KeyPart::new,
-        (part, key, rules, valueCode) -> {
-          part.keyed.add(rules, valueCode);
-          part.keys.add(key);
-        });
-    List<KeyedOperations> keyed = new ArrayList<>(parts.size());
-    int[][] keyCode = new int[parts.size()][];
-    for (int p = 0; p < parts.size(); p++) {
-      keyed.add(parts.get(p).keyed);
-      keyCode[p] = parts.get(p).keys.toArray();
-    }
-    return KeyedOperations.assemble(keyed, keyCode, history.keys().size(), history.txnCount());
-  }
-
-  /** The per-key rules' results of one part of the keys (run on its own thread) and its keys. */
-  private static final class KeyPart {
-    final KeyedOperations keyed = new KeyedOperations();
-    final IntBuffer keys = new IntBuffer();
+    List<KeyedOperations.Part> parts = KeyGroups.forEachInParts(history, partCount,
+        KeyedOperations.Part::new, KeyedOperations.Part::add);
+    return KeyedOperations.assemble(parts, history);
   }
 }

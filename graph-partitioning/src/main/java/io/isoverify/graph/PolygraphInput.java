@@ -165,6 +165,15 @@ public final class PolygraphInput {
    */
   public static PolygraphInput of(History h, PredicateObservations observations,
       ListOrders lists) {
+    return of(h, observations, lists, Operations.arrays(h));
+  }
+
+  /**
+   * The same with the per-key rules' results assembled already ({@link KeyedOperations}: the
+   * in-process engine collects them in the non-cycle checks' run of the rules).
+   */
+  public static PolygraphInput of(History h, PredicateObservations observations,
+      ListOrders lists, KeyedOperations.Arrays a) {
     int n = h.txnCount();
     int[] session = new int[n];
     byte[] outcome = new byte[n];
@@ -177,7 +186,6 @@ public final class PolygraphInput {
       end[t] = h.endTs(t);
     }
     int keys = h.keys().size();
-    KeyedOperations.Arrays a = Operations.arrays(h);
     return new PolygraphInput(keys, session, outcome, start, end, new Operations(a),
         lists.orderStart(), lists.orderTxn(), lists.listKeys(), a.internalReads(),
         a.overwrittenWrites(), observations);

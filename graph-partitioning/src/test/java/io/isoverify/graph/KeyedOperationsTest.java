@@ -1,10 +1,15 @@
 package io.isoverify.graph;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.history.History;
+import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.KeyGroups;
+import io.isoverify.history.check.ListOrders;
+import io.isoverify.history.check.NonCycleChecks;
+import io.isoverify.history.check.NonCycleFindings;
 import io.isoverify.history.testing.HistoryDsl;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -113,6 +118,42 @@ class KeyedOperationsTest {
       assertTrue(new Operations(one).sameAs(Operations.of(h)), "round " + round);
     }
     assertTrue(longest > 32, "the most reads of one transaction " + longest);
+  }
+
+  /**
+   * The in-process engine's graph input from the parts the non-cycle checks' run of the rules
+   * collected: the arrays the graph input's own run gives, and the same findings as the checks
+   * without it (random histories with thin-air and aborted reads, fixed seed).
+   */
+  @Test
+  void partsCollectedByTheNonCycleChecksGiveTheSameArrays() {
+    Random rnd = new Random(62);
+    int found = 0;
+    for (int round = 0; round < 30; round++) {
+      History h = HistoryDsl.parse(randomHistory(rnd));
+      List<List<KeyedOperations.Part>> collected = new ArrayList<>();
+      NonCycleFindings f = NonCycleChecks.findings(h, 10, () -> ListOrders.of(h, 10),
+          KeyedOperations.Part::new, KeyedOperations.Part::add, collected::add);
+      assertEquals(1, collected.size(), "the parts are handed over once");
+      KeyedOperations.Arrays shared = KeyedOperations.assemble(collected.get(0), h);
+      KeyedOperations.Arrays own = Operations.arrays(h);
+      String at = "round " + round;
+      assertTrue(new Operations(shared).sameAs(new Operations(own)), at);
+      assertArrayEquals(own.internalReads(), shared.internalReads(), at);
+      assertArrayEquals(own.overwrittenWrites(), shared.overwrittenWrites(), at);
+      assertEquals(described(NonCycleChecks.findings(h, 10)), described(f), at);
+      found += f.examples().isEmpty() ? 0 : 1;
+    }
+    assertTrue(found > 10, "histories with non-cycle findings " + found);
+  }
+
+  private static List<String> described(NonCycleFindings f) {
+    List<String> out = new ArrayList<>();
+    for (Certificate c : f.examples()) {
+      out.add(c.anomaly() + " " + java.util.Arrays.toString(c.txns()) + " "
+          + java.util.Arrays.toString(c.keys()) + " " + java.util.Arrays.toString(c.ops()));
+    }
+    return out;
   }
 
   /** Four sessions of a few transactions over 200 keys: writes of unique values and reads. */

@@ -2,7 +2,9 @@ package io.isoverify.history.check;
 
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -49,12 +51,46 @@ public final class NonCycleChecks {
   /** The same with the keys cut into {@code parts} parts (the result does not depend on it). */
   static NonCycleFindings findings(History h, int examplesPerKind, Supplier<ListOrders> lists,
       int partCount) {
-    List<NonCycleTally> tallies = KeyGroups.forEachInParts(h, partCount,
-        () -> new NonCycleTally(examplesPerKind),
-        (tally, key, rules, valueCode) -> tally.add(rules, key, valueCode));
+    return findings(h, examplesPerKind, lists, partCount, () -> null, (none, key, rules, code) -> {
+    }, states -> { });
+  }
+
+  /**
+   * The same, the per-key rules' results of each key also handed to {@code also} (with the
+   * state {@code newAlso} made for its part of the keys), whose states {@code alsoStates}
+   * receives in key order before the read lists are checked: a caller that needs the rules'
+   * results again (the polygraph's input, graph-partitioning's {@code KeyedOperations}) gets
+   * them from this one grouping of the operations and run of the rules.
+   */
+  public static <T> NonCycleFindings findings(History h, int examplesPerKind,
+      Supplier<ListOrders> lists, Supplier<T> newAlso, KeyGroups.RulesVisitor<T> also,
+      Consumer<List<T>> alsoStates) {
+    return findings(h, examplesPerKind, lists, KeyGroups.defaultParts(h), newAlso, also,
+        alsoStates);
+  }
+
+  private static <T> NonCycleFindings findings(History h, int examplesPerKind,
+      Supplier<ListOrders> lists, int partCount, Supplier<T> newAlso,
+      KeyGroups.RulesVisitor<T> also, Consumer<List<T>> alsoStates) {
+    List<Both<T>> parts = KeyGroups.forEachInParts(h, partCount,
+        () -> new Both<>(new NonCycleTally(examplesPerKind), newAlso.get()),
+        (both, key, rules, valueCode) -> {
+          both.tally.add(rules, key, valueCode);
+          also.key(both.also, key, rules, valueCode);
+        });
+    List<NonCycleTally> tallies = new ArrayList<>(parts.size());
+    List<T> alsoParts = new ArrayList<>(parts.size());
+    for (Both<T> b : parts) {
+      tallies.add(b.tally);
+      alsoParts.add(b.also);
+    }
+    alsoStates.accept(alsoParts);
     NonCycleFindings found =
         NonCycleReduce.reduce(tallies, null, KeyGroups.outcomes(h), examplesPerKind);
     return found.duplicate() != null ? found
         : lists.get().addedTo(found, examplesPerKind);
   }
+
+  /** A part's tally and the caller's state for the same keys. */
+  private record Both<T>(NonCycleTally tally, T also) {}
 }
