@@ -13,6 +13,7 @@ import io.isoverify.history.History;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.check.DuplicateWrite;
 import io.isoverify.history.check.HistoryShape;
+import io.isoverify.history.check.KeyGroups;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.ListOrders;
 import io.isoverify.history.check.NonCycleChecks;
@@ -75,12 +76,14 @@ public final class InProcessVerifier {
     progress.retained("history", h);
     PolygraphInput[] input = new PolygraphInput[1];
     ListOrders[] lists = new ListOrders[1];
-    Supplier<ListOrders> listOrders = () -> {
+    // made in the non-cycle checks over their grouping of the operations by key
+    java.util.function.Function<KeyGroups.Grouping, ListOrders> listOrdersOver = grouping -> {
       if (lists[0] == null) {
-        lists[0] = ListOrders.of(h, LevelPipeline.EXAMPLES);
+        lists[0] = ListOrders.of(h, LevelPipeline.EXAMPLES, grouping);
       }
       return lists[0];
     };
+    Supplier<ListOrders> listOrders = () -> listOrdersOver.apply(null);
     // the observations are computed once, cached by history, in the non-cycle checks' phase,
     // which asks first; SSER's graph has the real-time edges, so its predicate reads need
     // fewer candidates
@@ -122,7 +125,7 @@ public final class InProcessVerifier {
           partitions.accept(level, p);
           return new PartitionInput(p);
         },
-        unchecked, listOrders, keyed::set);
+        unchecked, listOrdersOver, keyed::set);
   }
 
   /**
@@ -157,20 +160,21 @@ public final class InProcessVerifier {
       LevelPipeline.Graphs graphs) {
     UncheckedInformation none = new UncheckedInformation(h.predicates().size());
     return verifyWith(h, levels, shape, graphs, level -> none,
-        () -> ListOrders.of(h, LevelPipeline.EXAMPLES), null);
+        grouping -> ListOrders.of(h, LevelPipeline.EXAMPLES, grouping), parts -> { });
   }
 
   /**
    * The same, with what the graphs leave unchecked, per level, stated by the caller, the
-   * read lists' orders from {@code lists} (computed once when the graphs need them too), and,
-   * when {@code keyed} is not null, the per-key rules' results for the polygraph handed to it
-   * from the non-cycle checks' run of the rules (so the graph input does not group the
-   * operations and run the rules a second time).
+   * read lists' orders from {@code lists} given the non-cycle checks' grouping of the
+   * operations by key (computed once when the graphs need them too), and the per-key rules'
+   * results for the polygraph handed to {@code keyed} from the non-cycle checks' run of the
+   * rules (so the graph input does not group the operations and run the rules a second time).
    */
   Map<Level, LevelResult> verifyWith(History h, Set<Level> levels, Supplier<HistoryShape> shape,
       LevelPipeline.Graphs graphs,
       java.util.function.Function<Level, UncheckedInformation> unchecked,
-      Supplier<ListOrders> lists, Consumer<List<KeyedOperations.Part>> keyed) {
+      java.util.function.Function<KeyGroups.Grouping, ListOrders> lists,
+      Consumer<List<KeyedOperations.Part>> keyed) {
     progress.phase("non-cycle checks");
     long t0 = System.nanoTime();
     // the predicate reads' scans run beside the other checks: SSER's always (the level order
@@ -181,10 +185,8 @@ public final class InProcessVerifier {
           PredicateObservations.prepare(h, plainObservations(levels), true);
           return observations(h, levels);
         });
-    NonCycleFindings plain = keyed == null
-        ? NonCycleChecks.findings(h, LevelPipeline.EXAMPLES, lists)
-        : NonCycleChecks.findings(h, LevelPipeline.EXAMPLES, lists, KeyedOperations.Part::new,
-            KeyedOperations.Part::add, keyed);
+    NonCycleFindings plain = NonCycleChecks.findings(h, LevelPipeline.EXAMPLES, lists,
+        KeyedOperations.Part::new, KeyedOperations.Part::add, keyed);
     NonCycleFindings found = (observations == null ? PredicateObservations.NONE
         : observations.join()).addedTo(plain, LevelPipeline.EXAMPLES);
     for (Certificate c : found.examples()) {

@@ -175,7 +175,8 @@ class ImpliedLevelsTest {
   private static Map<Level, LevelResult> verify(History h, Set<Level> levels,
       Function<Level, UncheckedInformation> unchecked, LevelPipeline.Graphs graphs) {
     return VERIFIER.verifyWith(h, levels, () -> GENERAL, graphs, unchecked,
-        () -> io.isoverify.history.check.ListOrders.of(h, LevelPipeline.EXAMPLES), null);
+        grouping -> io.isoverify.history.check.ListOrders.of(h, LevelPipeline.EXAMPLES, grouping),
+        parts -> { });
   }
 
   private static PartitionInput graph(History h, Level level) {

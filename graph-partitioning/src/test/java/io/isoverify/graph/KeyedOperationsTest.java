@@ -132,7 +132,7 @@ class KeyedOperationsTest {
     for (int round = 0; round < 30; round++) {
       History h = HistoryDsl.parse(randomHistory(rnd));
       List<List<KeyedOperations.Part>> collected = new ArrayList<>();
-      NonCycleFindings f = NonCycleChecks.findings(h, 10, () -> ListOrders.of(h, 10),
+      NonCycleFindings f = NonCycleChecks.findings(h, 10, g -> ListOrders.of(h, 10, g),
           KeyedOperations.Part::new, KeyedOperations.Part::add, collected::add);
       assertEquals(1, collected.size(), "the parts are handed over once");
       KeyedOperations.Arrays shared = KeyedOperations.assemble(collected.get(0), h);

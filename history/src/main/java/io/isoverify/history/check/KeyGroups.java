@@ -68,8 +68,14 @@ public final class KeyGroups {
   /** The same in {@code parts} ranges of keys (tests: results must not depend on it). */
   public static <T> List<T> forEachInParts(History h, int parts, Supplier<T> newPart,
       RulesVisitor<T> visitor) {
+    return forEachInParts(h, group(h, parts), newPart, visitor);
+  }
+
+  /** The same over the operations of {@code grouping} (of history h). */
+  public static <T> List<T> forEachInParts(History h, Grouping grouping, Supplier<T> newPart,
+      RulesVisitor<T> visitor) {
     byte[] outcome = outcomes(h);
-    List<RulesPart<T>> states = forEachBlockInParts(h, null, parts,
+    List<RulesPart<T>> states = forEachBlockInParts(grouping, null,
         () -> new RulesPart<>(newPart.get(), new KeyRules()), (part, k, block, local) -> {
           part.rules().run(block, k, outcome);
           visitor.key(part.state(), k, part.rules(), local.code);
@@ -79,6 +85,31 @@ public final class KeyGroups {
       out.add(p.state());
     }
     return out;
+  }
+
+  /**
+   * A history's operations grouped by key once, for several passes over its keys in parts
+   * (in process: the per-key rules, then the read lists' rules over the list keys); 13 bytes
+   * per operation while it is held.
+   */
+  public static final class Grouping {
+    final Blocks blocks;
+    final int parts;
+
+    private Grouping(Blocks blocks, int parts) {
+      this.blocks = blocks;
+      this.parts = parts;
+    }
+  }
+
+  /** The operations of h grouped by key, to be visited in {@link #defaultParts} parts. */
+  public static Grouping group(History h) {
+    return group(h, defaultParts(h));
+  }
+
+  /** The same, to be visited in {@code parts} parts. */
+  static Grouping group(History h, int parts) {
+    return new Grouping(new Blocks(h, null, parts), parts);
   }
 
   /** A part's state and its rules' scratch. */
@@ -123,7 +154,21 @@ public final class KeyGroups {
    */
   static <T> List<T> forEachBlockInParts(History h, boolean[] only, int parts,
       Supplier<T> newPart, PartVisitor<T> visitor) {
-    Blocks blocks = new Blocks(h, only, parts);
+    return forEachBlockInParts(new Blocks(h, only, parts), null, parts, newPart, visitor);
+  }
+
+  /**
+   * The same over operations grouped already, only the keys {@code only} marks (every key
+   * when null): the blocks are those a grouping of these keys alone gives (the counting sort
+   * is stable), the parts cut by the grouping's operations.
+   */
+  static <T> List<T> forEachBlockInParts(Grouping grouping, boolean[] only,
+      Supplier<T> newPart, PartVisitor<T> visitor) {
+    return forEachBlockInParts(grouping.blocks, only, grouping.parts, newPart, visitor);
+  }
+
+  private static <T> List<T> forEachBlockInParts(Blocks blocks, boolean[] only, int parts,
+      Supplier<T> newPart, PartVisitor<T> visitor) {
     int[] bounds = blocks.split(parts);
     List<T> states = new ArrayList<>();
     for (int p = 0; p + 1 < bounds.length; p++) {
@@ -131,7 +176,8 @@ public final class KeyGroups {
     }
     IntStream.range(0, states.size()).parallel().forEach(p -> {
       T part = states.get(p);
-      blocks.visit(bounds[p], bounds[p + 1], (k, block, local) -> visitor.key(part, k, block, local));
+      blocks.visit(bounds[p], bounds[p + 1], only,
+          (k, block, local) -> visitor.key(part, k, block, local));
     });
     return states;
   }
@@ -225,10 +271,15 @@ public final class KeyGroups {
 
     /** Keys from..to-1 in order, with scratch of this call's own. */
     void visit(int from, int to, BlockVisitor visitor) {
+      visit(from, to, null, visitor);
+    }
+
+    /** The same, only the keys {@code also} marks too (every key when null). */
+    void visit(int from, int to, boolean[] also, BlockVisitor visitor) {
       KeyOps block = new KeyOps();
       LocalValues local = new LocalValues();
       for (int k = from; k < to; k++) {
-        if (only != null && !only[k]) {
+        if ((only != null && !only[k]) || (also != null && !also[k])) {
           continue;
         }
         block.clear();

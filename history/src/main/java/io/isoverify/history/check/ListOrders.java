@@ -8,6 +8,7 @@ import java.util.BitSet;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Elle's list-append inference over a whole history (Kingsbury and Alvaro, "Elle: Inferring
@@ -58,6 +59,20 @@ public final class ListOrders {
 
   /** The same with the keys cut into {@code parts} parts (the result does not depend on it). */
   static ListOrders of(History h, int examples, int parts) {
+    return of(h, examples, parts, null);
+  }
+
+  /**
+   * The same over the operations {@code grouping} grouped by key already (of every key of h;
+   * null: grouped here, those of the list keys alone), so that a caller whose per-key rules
+   * grouped them does not group them again; the result does not depend on it.
+   */
+  public static ListOrders of(History h, int examples, KeyGroups.Grouping grouping) {
+    return of(h, examples, KeyGroups.defaultParts(h), grouping);
+  }
+
+  private static ListOrders of(History h, int examples, int parts,
+      KeyGroups.Grouping grouping) {
     int keys = h.keys().size();
     if (h.readLists().isEmpty()) {
       return none(keys);
@@ -69,7 +84,7 @@ public final class ListOrders {
       }
     }
     byte[] outcome = KeyGroups.outcomes(h);
-    List<ListTally> first = pass(h, read, outcome, null, examples, parts);
+    List<ListTally> first = pass(h, read, outcome, null, examples, parts, grouping);
     boolean[] again = new boolean[keys];
     boolean any = false;
     for (ListTally part : first) {
@@ -83,7 +98,7 @@ public final class ListOrders {
     }
     BitSet counted = ListReduce.counted(first, outcome);
     List<ListTally> both = new ArrayList<>(first);
-    both.addAll(pass(h, again, outcome, counted, examples, parts));
+    both.addAll(pass(h, again, outcome, counted, examples, parts, grouping));
     return ListReduce.reduce(both, null, keys, outcome, examples);
   }
 
@@ -123,24 +138,26 @@ public final class ListOrders {
    * the reduce does not depend on the parts).
    */
   private static List<ListTally> pass(History h, boolean[] only, byte[] outcome, BitSet counted,
-      int examples, int partCount) {
-    List<Part> parts = KeyGroups.forEachBlockInParts(h, only, partCount,
-        () -> new Part(new ListTally(examples), new KeyLists(), new ListRules(), new Mapped()),
-        (part, key, block, local) -> {
-          KeyLists lists = part.lists();
-          lists.clear();
-          part.mapped().branch = null; // a new key: new local numbers
-          for (int i = 0; i < block.size(); i++) {
-            int[] list = h.readListShared(block.op(i));
-            if (list != null) {
-              int n = h.readListLength(block.op(i));
-              lists.addPrefix(block.txn(i), block.op(i), part.mapped().of(list, n, local), n,
-                  list);
-            }
-          }
-          part.rules().run(block, lists, key, outcome, counted);
-          part.tally().add(part.rules(), key, local.code);
-        });
+      int examples, int partCount, KeyGroups.Grouping grouping) {
+    Supplier<Part> newPart =
+        () -> new Part(new ListTally(examples), new KeyLists(), new ListRules(), new Mapped());
+    KeyGroups.PartVisitor<Part> rules = (part, key, block, local) -> {
+      KeyLists lists = part.lists();
+      lists.clear();
+      part.mapped().branch = null; // a new key: new local numbers
+      for (int i = 0; i < block.size(); i++) {
+        int[] list = h.readListShared(block.op(i));
+        if (list != null) {
+          int n = h.readListLength(block.op(i));
+          lists.addPrefix(block.txn(i), block.op(i), part.mapped().of(list, n, local), n, list);
+        }
+      }
+      part.rules().run(block, lists, key, outcome, counted);
+      part.tally().add(part.rules(), key, local.code);
+    };
+    List<Part> parts = grouping == null
+        ? KeyGroups.forEachBlockInParts(h, only, partCount, newPart, rules)
+        : KeyGroups.forEachBlockInParts(grouping, only, newPart, rules);
     List<ListTally> tallies = new ArrayList<>(parts.size());
     for (Part p : parts) {
       tallies.add(p.tally());

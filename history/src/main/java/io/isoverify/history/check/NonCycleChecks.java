@@ -5,6 +5,7 @@ import io.isoverify.history.anomaly.Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -34,7 +35,8 @@ public final class NonCycleChecks {
 
   /** Everything the checks find, keeping {@code examplesPerKind} certificates of each kind. */
   public static NonCycleFindings findings(History h, int examplesPerKind) {
-    return findings(h, examplesPerKind, () -> ListOrders.of(h, examplesPerKind));
+    return findings(h, examplesPerKind, grouping -> ListOrders.of(h, examplesPerKind, grouping),
+        () -> null, (none, key, rules, code) -> { }, states -> { });
   }
 
   /**
@@ -51,8 +53,8 @@ public final class NonCycleChecks {
   /** The same with the keys cut into {@code parts} parts (the result does not depend on it). */
   static NonCycleFindings findings(History h, int examplesPerKind, Supplier<ListOrders> lists,
       int partCount) {
-    return findings(h, examplesPerKind, lists, partCount, () -> null, (none, key, rules, code) -> {
-    }, states -> { });
+    return findings(h, examplesPerKind, grouping -> lists.get(), partCount, () -> null,
+        (none, key, rules, code) -> { }, states -> { });
   }
 
   /**
@@ -60,19 +62,22 @@ public final class NonCycleChecks {
    * state {@code newAlso} made for its part of the keys), whose states {@code alsoStates}
    * receives in key order before the read lists are checked: a caller that needs the rules'
    * results again (the polygraph's input, graph-partitioning's {@code KeyedOperations}) gets
-   * them from this one grouping of the operations and run of the rules.
+   * them from this one grouping of the operations and run of the rules. The read lists'
+   * orders come from {@code lists} given that grouping ({@link ListOrders#of(History, int,
+   * KeyGroups.Grouping)} visits its list keys instead of grouping them again).
    */
   public static <T> NonCycleFindings findings(History h, int examplesPerKind,
-      Supplier<ListOrders> lists, Supplier<T> newAlso, KeyGroups.RulesVisitor<T> also,
-      Consumer<List<T>> alsoStates) {
+      Function<KeyGroups.Grouping, ListOrders> lists, Supplier<T> newAlso,
+      KeyGroups.RulesVisitor<T> also, Consumer<List<T>> alsoStates) {
     return findings(h, examplesPerKind, lists, KeyGroups.defaultParts(h), newAlso, also,
         alsoStates);
   }
 
   private static <T> NonCycleFindings findings(History h, int examplesPerKind,
-      Supplier<ListOrders> lists, int partCount, Supplier<T> newAlso,
+      Function<KeyGroups.Grouping, ListOrders> lists, int partCount, Supplier<T> newAlso,
       KeyGroups.RulesVisitor<T> also, Consumer<List<T>> alsoStates) {
-    List<Both<T>> parts = KeyGroups.forEachInParts(h, partCount,
+    KeyGroups.Grouping grouping = KeyGroups.group(h, partCount);
+    List<Both<T>> parts = KeyGroups.forEachInParts(h, grouping,
         () -> new Both<>(new NonCycleTally(examplesPerKind), newAlso.get()),
         (both, key, rules, valueCode) -> {
           both.tally.add(rules, key, valueCode);
@@ -88,7 +93,7 @@ public final class NonCycleChecks {
     NonCycleFindings found =
         NonCycleReduce.reduce(tallies, null, KeyGroups.outcomes(h), examplesPerKind);
     return found.duplicate() != null ? found
-        : lists.get().addedTo(found, examplesPerKind);
+        : lists.apply(grouping).addedTo(found, examplesPerKind);
   }
 
   /** A part's tally and the caller's state for the same keys. */

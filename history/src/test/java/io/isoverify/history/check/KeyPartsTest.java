@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The per-key rules run on parallel threads over parts of the keys
  * ({@link KeyGroups#forEachBlockInParts}): the list orders and every finding are the same
- * however the keys are cut, on 400 random list-append and register histories (fixed seeds)
+ * however the keys are cut, and when the list keys are visited in a grouping of every key
+ * (the in-process engine's one grouping), on 400 random list-append and register histories (fixed seeds)
  * with stale, reordered, duplicated, aborted and thin-air elements, aborted and
  * unknown-outcome transactions.
  */
@@ -39,6 +40,12 @@ class KeyPartsTest {
         int p = parts;
         assertEquals(findings, show(h, NonCycleChecks.findings(h, 5,
             () -> ListOrders.of(h, 5, p), p)), "seed " + seed);
+        // the list keys visited in a grouping of every key, as the per-key rules' run makes it
+        ListOrders grouped = ListOrders.of(h, 5, KeyGroups.group(h, parts));
+        assertArrayEquals(one.orderStart(), grouped.orderStart(), "seed " + seed);
+        assertArrayEquals(one.orderTxn(), grouped.orderTxn(), "seed " + seed);
+        assertArrayEquals(one.listKeys(), grouped.listKeys(), "seed " + seed);
+        assertEquals(show(h, one.findings()), show(h, grouped.findings()), "seed " + seed);
       }
     }
     // the corpus holds both clean and violating histories
