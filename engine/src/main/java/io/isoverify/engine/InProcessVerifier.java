@@ -84,11 +84,11 @@ public final class InProcessVerifier {
       return lists[0];
     };
     Supplier<ListOrders> listOrders = () -> listOrdersOver.apply(null);
+    // the per-key rules' results the non-cycle checks' run of the rules collects for the graph
+    AtomicReference<List<KeyedOperations.Part>> keyed = new AtomicReference<>();
     // the observations are computed once, cached by history, in the non-cycle checks' phase,
     // which asks first; SSER's graph has the real-time edges, so its predicate reads need
     // fewer candidates
-    // the per-key rules' results the non-cycle checks' run of the rules collects for the graph
-    AtomicReference<List<KeyedOperations.Part>> keyed = new AtomicReference<>();
     Supplier<PolygraphInput> polygraph = () -> {
       if (input[0] == null) {
         progress.phase("graph input");
