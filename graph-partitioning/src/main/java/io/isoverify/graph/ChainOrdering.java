@@ -11,8 +11,11 @@ package io.isoverify.graph;
  * order ({@link #closureAndCovers}); forced edges ("a before b", {@link Chains#addBefore})
  * only for the covering pairs, which with the chains themselves imply the forced edges of
  * every other ordered pair by transitivity; a constraint only for the pairs the closure
- * leaves unordered (the concurrent chains). Pairs ordered both ways are made constraints,
- * for pruning to report with their cycles. Time O(m^2) index queries + O(m^2 + covers x m /
+ * leaves unordered (the concurrent chains), except under SER and SSER a pair of unread
+ * single versions ({@link Chains#unreadSingles}), whose order no read can see: no
+ * constraint, and no forced edge (implied by the path that forces it). On the general 1M
+ * benchmark history at SER that is 5.9M of the 8.6M constraints. Pairs ordered both ways are
+ * made constraints, for pruning to report with their cycles. Time O(m^2) index queries + O(m^2 + covers x m /
  * 64) per key. Keys with more than {@link PartitionOptions#denseChains()} chains go to
  * {@link SessionChainOrdering}, which needs neither the m x m relation nor m^2 queries.
  */
@@ -31,13 +34,14 @@ final class ChainOrdering {
       ChainPairs out) {
     int[] blockStart = blocks(chains, keyCount, dense, threads);
     int blocks = blockStart.length - 1;
+    boolean[] unread = graph.induced ? null : chains.unreadSingles();
     long[] ordered = {0};
     OrderedBlocks.run(blocks, threads, b -> {
       boolean alone = blocks == 1;
       EdgeList forced = alone ? known : new EdgeList();
       ChainPairs pairs = alone ? out : new ChainPairs(chains);
       long n = resolveKeys(chains, graph, index, blockStart[b], blockStart[b + 1], vertexChain,
-          vertexPos, dense, forced, pairs);
+          vertexPos, dense, unread, forced, pairs);
       return new Block(forced, pairs, n);
     }, r -> {
       if (r.forced != known) {
@@ -89,24 +93,24 @@ final class ChainOrdering {
   }
 
   private static long resolveKeys(Chains chains, CycleGraph graph, ReachabilityIndex index,
-      int fromKey, int toKey, int[] vertexChain, int[] vertexPos, int dense, EdgeList known,
-      ChainPairs out) {
+      int fromKey, int toKey, int[] vertexChain, int[] vertexPos, int dense, boolean[] unread,
+      EdgeList known, ChainPairs out) {
     long ordered = 0;
     for (int key = fromKey; key < toKey; key++) {
       int lo = chains.keyChainStart[key];
       int m = chains.keyChainStart[key + 1] - lo;
       if (m > dense) {
         ordered += SessionChainOrdering.resolveKey(chains, graph, index, lo, m, vertexChain,
-            vertexPos, known, out);
+            vertexPos, unread, known, out);
       } else if (m >= 2) {
-        ordered += resolveKey(chains, graph, index, lo, m, known, out);
+        ordered += resolveKey(chains, graph, index, lo, m, unread, known, out);
       }
     }
     return ordered;
   }
 
   private static long resolveKey(Chains chains, CycleGraph graph, ReachabilityIndex index,
-      int lo, int m, EdgeList known, ChainPairs out) {
+      int lo, int m, boolean[] unread, EdgeList known, ChainPairs out) {
     int words = (m + 63) >>> 6;
     long[] rel = new long[m * words];
     int[] head = new int[m];
@@ -147,7 +151,7 @@ final class ChainOrdering {
     }
     for (int a = 0; a < m; a++) {
       for (int b = 0; b < m; b++) {
-        if (bit(forced, words, a, b)) {
+        if (bit(forced, words, a, b) && !bothUnread(unread, lo + a, lo + b)) {
           chains.addBefore(lo + a, lo + b, known);
         }
       }
@@ -156,7 +160,11 @@ final class ChainOrdering {
       for (int b = a + 1; b < m; b++) {
         boolean conflict = bit(rel, words, a, b) && bit(rel, words, b, a);
         if (conflict || !bit(order, words, a, b) && !bit(order, words, b, a)) {
-          out.add(lo + a, lo + b);
+          if (conflict || !bothUnread(unread, lo + a, lo + b)) {
+            out.add(lo + a, lo + b);
+          } else {
+            ordered++; // left open: either order serves
+          }
         }
       }
     }
@@ -256,6 +264,15 @@ final class ChainOrdering {
       }
       bits = rel[a * words + w];
     }
+  }
+
+  /**
+   * Whether chains a and b are both unread single versions ({@link Chains#unreadSingles};
+   * {@code unread} null under SI): the pair needs no constraint, and a forced edge between
+   * them (a reaches b already, the reason it is forced) adds no path.
+   */
+  static boolean bothUnread(boolean[] unread, int a, int b) {
+    return unread != null && unread[a] && unread[b];
   }
 
   private static boolean bit(long[] rows, int words, int a, int b) {

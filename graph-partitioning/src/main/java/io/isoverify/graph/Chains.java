@@ -122,6 +122,26 @@ final class Chains {
   }
 
   /**
+   * Per chain, whether it is one version that no read can see: no reader, no read with
+   * several candidate writers that pruning could make its reader ({@link
+   * Versions#isCandidate}), not the initial version. Under SER and SSER two such chains of a
+   * key need no constraint and no forced edge between them: every read of the key sees a
+   * version with a reader, whose chain keeps its constraint (or forced edges) with each of
+   * them, so any serial order the other edges allow puts neither inside a read's interval,
+   * and their own order is the serial order's (the version order is the serial order's on
+   * the key). Under SI it matters (two concurrent writers), so SI keeps them. O(chains).
+   */
+  boolean[] unreadSingles() {
+    boolean[] unread = new boolean[chainHead.length];
+    for (int c = 0; c < unread.length; c++) {
+      int s = chainHead[c];
+      unread[c] = s == chainTail[c] && versions.readerStart[s] == versions.readerStart[s + 1]
+          && !versions.isCandidate(s) && versions.slotVertex[s] != 0;
+    }
+    return unread;
+  }
+
+  /**
    * Adds the edges every chain implies: WR from each version to its readers, WW from each
    * version to its successor, RW from each other reader of a version to that successor
    * (cobra Figure 3, InferRWEdges).

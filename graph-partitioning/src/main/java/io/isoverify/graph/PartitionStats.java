@@ -12,8 +12,9 @@ package io.isoverify.graph;
  * @param rwEdges read-write edges
  * @param rtEdges real-time edges (frontier edges only, mtc section IV)
  * @param chains write chains over all keys (cobra section 3.1)
- * @param orderedChainPairs pairs of chains of a key the known graph already ordered, for
- *     which no constraint was made (constraint avoidance, DESIGN section 4)
+ * @param orderedChainPairs pairs of chains of a key for which no constraint was made: those
+ *     the known graph already ordered (constraint avoidance, DESIGN section 4), and under SER
+ *     and SSER the pairs of unread single versions, whose order no read sees
  * @param constraintsBefore constraints built, before pruning
  * @param constraintsAfter constraints left after pruning (all of them are in components)
  * @param components components handed to the solver

@@ -26,7 +26,8 @@ import io.isoverify.history.IndexSort;
  *       pruning to report with one cycle per side.
  * </ul>
  * Every pair of the key's chains is then either ordered by forced edges or has a constraint,
- * as with the dense relation, so nothing is lost; pairs forced both ways close a cycle in the
+ * as with the dense relation, so nothing is lost, except the pairs of unread single versions
+ * under SER and SSER, which need neither ({@link Chains#unreadSingles}); pairs forced both ways close a cycle in the
  * known graph, the violation the next step reports. The order the forced edges imply is
  * used only to leave pairs out, and only where it holds: a history with a pair ordered both
  * ways is a violation whatever else the constraints say. Cost per key: O(m * g) searches of
@@ -44,10 +45,13 @@ final class SessionChainOrdering {
   private SessionChainOrdering() {
   }
 
-  /** Adds forced edges to {@code known} and constraints to {@code out}; returns ordered pairs. */
+  /**
+   * Adds forced edges to {@code known} and constraints to {@code out}; returns the pairs
+   * left without a constraint. {@code unread}: {@link Chains#unreadSingles}, or null (SI).
+   */
   static long resolveKey(Chains chains, CycleGraph graph, ReachabilityIndex index, int lo, int m,
-      int[] vertexChain, int[] vertexPos, EdgeList known, ChainPairs out) {
-    return resolveKey(chains, graph, index, lo, m, vertexChain, vertexPos, known, out,
+      int[] vertexChain, int[] vertexPos, boolean[] unread, EdgeList known, ChainPairs out) {
+    return resolveKey(chains, graph, index, lo, m, vertexChain, vertexPos, unread, known, out,
         TABLE_BUDGET);
   }
 
@@ -56,7 +60,8 @@ final class SessionChainOrdering {
    * when they are at most {@code tableBudget} ints (tests give 0: every search made again).
    */
   static long resolveKey(Chains chains, CycleGraph graph, ReachabilityIndex index, int lo, int m,
-      int[] vertexChain, int[] vertexPos, EdgeList known, ChainPairs out, long tableBudget) {
+      int[] vertexChain, int[] vertexPos, boolean[] unread, EdgeList known, ChainPairs out,
+      long tableBudget) {
     int[] head = new int[m];
     int[] tail = new int[m];
     long[] place = new long[m];
@@ -79,7 +84,9 @@ final class SessionChainOrdering {
       if (index.reaches(head[b], tail[a])) {
         constrain(out, lo, a, b);
       } else {
-        chains.addBefore(lo + a, lo + b, known);
+        if (!ChainOrdering.bothUnread(unread, lo + a, lo + b)) {
+          chains.addBefore(lo + a, lo + b, known);
+        }
         groups.linked[i] = true;
       }
     }
@@ -111,13 +118,14 @@ final class SessionChainOrdering {
           constrain(out, lo, a, b);
         }
       }
-      forceCovering(chains, lo, known, index, graph.induced, head, a, candidates, count, scratch);
+      forceCovering(chains, lo, known, index, graph.induced, unread, head, a, candidates, count,
+          scratch);
     }
     int[] fa = new int[groups.largest()];
     int[] fb = new int[groups.largest()];
     for (int ga = 0; ga < groups.count; ga++) {
       for (int gb = ga + 1; gb < groups.count; gb++) {
-        constrainConcurrent(groups, head, firsts, ga, gb, fa, fb, lo, out);
+        constrainConcurrent(groups, head, firsts, ga, gb, fa, fb, lo, unread, out);
       }
     }
     return (long) m * (m - 1) / 2 - (out.count() - before);
@@ -136,7 +144,7 @@ final class SessionChainOrdering {
    * O(|ga| + |gb|) searches, plus O(runs) steps per chain a and one per constraint.
    */
   private static void constrainConcurrent(Groups groups, int[] head, int[] firsts, int ga,
-      int gb, int[] fa, int[] fb, int lo, ChainPairs out) {
+      int gb, int[] fa, int[] fb, int lo, boolean[] unread, ChainPairs out) {
     int sa = groups.start[ga];
     int sb = groups.start[gb];
     int na = groups.firstsAfterRuns(head, firsts, ga, gb, fa);
@@ -147,7 +155,9 @@ final class SessionChainOrdering {
       while (k >= 0) {
         if (fb[k] > i) {
           int b = groups.order[sb + k];
-          constrain(out, lo, a, b);
+          if (!ChainOrdering.bothUnread(unread, lo + a, lo + b)) {
+            constrain(out, lo, a, b);
+          }
           k--;
         } else {
           k = groups.runStart[sb + k] - sb - 1;
@@ -168,8 +178,8 @@ final class SessionChainOrdering {
    * with up to (groups - 1) times fewer forced edges on a hot key.
    */
   private static void forceCovering(Chains chains, int lo, EdgeList known,
-      ReachabilityIndex index, boolean induced, int[] head, int a, int[] candidates, int count,
-      int[] scratch) {
+      ReachabilityIndex index, boolean induced, boolean[] unread, int[] head, int a,
+      int[] candidates, int count, int[] scratch) {
     int entry = induced ? 1 : 0;
     // each candidate's head as (chain, position): the g^2 queries are then one lookup each
     for (int i = 0; i < count; i++) {
@@ -188,7 +198,7 @@ final class SessionChainOrdering {
               : index.reaches(head[c] + entry, head[b]);
         }
       }
-      if (!covered) {
+      if (!covered && !ChainOrdering.bothUnread(unread, lo + a, lo + b)) {
         chains.addBefore(lo + a, lo + b, known);
       }
     }

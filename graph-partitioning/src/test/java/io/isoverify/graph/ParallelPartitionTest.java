@@ -76,8 +76,8 @@ class ParallelPartitionTest {
         }
         used[k] = true;
         List<Integer> versions = written.get(k);
-        if (rnd.nextInt(6) == 0) {
-          int back = rnd.nextInt(25) == 0 ? 1 + rnd.nextInt(3) : 0;
+        if (rnd.nextInt(3) == 0) {
+          int back = rnd.nextInt(50) == 0 ? 1 + rnd.nextInt(3) : 0;
           int at = versions.size() - 1 - back;
           body.add("r k" + k + " " + (at < 0 ? "init" : versions.get(at)));
         }
@@ -92,9 +92,9 @@ class ParallelPartitionTest {
       int s = rnd.nextInt(sessions);
       lines[s].append(" [").append(String.join("; ", body)).append(']');
       if (timestamps) {
-        // a transaction may start up to 60 steps before its turn: real time leaves pairs
+        // a transaction may start up to 600 steps before its turn: real time leaves pairs
         // unordered (a session's transactions never overlap)
-        long start = Math.max(clock[s], 2L * t - rnd.nextInt(60));
+        long start = Math.max(clock[s], 2L * t - rnd.nextInt(600));
         clock[s] = 2L * t + 2;
         lines[s].append('@').append(start).append('-').append(2L * t + 1);
       }

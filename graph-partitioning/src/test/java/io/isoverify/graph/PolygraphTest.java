@@ -132,4 +132,40 @@ class PolygraphTest {
     assertEquals(6, p.stats().orderedChainPairs());
     assertEquals(List.of(), p.components());
   }
+
+  @Test
+  void unreadVersionsNeedNoConstraintBetweenThemUnderSer() {
+    // x: T1 and T2 are blind writes nobody reads, T3's is read by T4; all concurrent
+    History h = HistoryDsl.parse("""
+        s1: [w x 1]
+        s2: [w x 2]
+        s3: [w x 3] [r x 3]
+        """);
+    PartitionOptions polygraph = ONE.withFixedOrders(false);
+    Partition ser = Partitioner.partition(h, Level.SER, polygraph);
+    // init's chain precedes all three (forced); T1 and T2 each against T3, not each other
+    assertEquals(2, ser.stats().constraintsBefore());
+    assertEquals(4, ser.stats().orderedChainPairs());
+    assertEquals(List.of("T1-WW(x)->T3 | T3-WW(x)->T1 T4-RW(x)->T1",
+        "T2-WW(x)->T3 | T3-WW(x)->T2 T4-RW(x)->T2"), Render.constraints(h, ser));
+    // SSER alike; under SI two concurrent writers of x are a violation: T1 against T2 too
+    assertEquals(2, Partitioner.partition(h, Level.SSER, polygraph).stats().constraintsBefore());
+    assertEquals(3, Partitioner.partition(h, Level.SI, polygraph).stats().constraintsBefore());
+  }
+
+  @Test
+  void aCandidateWriterIsNotAnUnreadVersion() {
+    // T1 and T2 both write x = 1, which T4 reads: either may be its writer, so each keeps its
+    // constraint with T3's unread version (which must not fall between T4 and its writer)
+    // and with the other
+    History h = HistoryDsl.parse("""
+        s1: [w x 1]
+        s2: [w x 1]
+        s3: [w x 2]
+        s4: [r x 1]
+        """);
+    Partition p = Partitioner.partition(h, Level.SER, ONE.withFixedOrders(false));
+    assertEquals(1, p.stats().readConstraints());
+    assertEquals(3, p.stats().constraintsBefore());
+  }
 }

@@ -58,10 +58,12 @@ class PruningTest {
   @Test
   void pruningIteratesToAFixpoint() {
     // round 1 orders x (T4 read T1's x after T3 wrote it: T3 -WW(x)-> T1); only then does
-    // T3 reach T2, which orders y (T2 before T3 would close T3 -> T1 -> T2 -> T3)
+    // T3 reach T2, which orders y (T2 before T3 would close T3 -> T1 -> T2 -> T3). T5 reads
+    // T2's y: two unread versions of y would need no constraint at all (SER)
     History h = HistoryDsl.parse("""
         s1: [w x 1] [w y 1]
         s2: [w x 2; w y 2] [r x 1]
+        s3: [r y 1]
         """);
     Partition p = Partitioner.partition(h, Level.SER, ONE.withIncrementalPruning(false));
     assertFalse(p.violated());

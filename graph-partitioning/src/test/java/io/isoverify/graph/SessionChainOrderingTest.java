@@ -45,9 +45,9 @@ class SessionChainOrderingTest {
         ChainPairs pairsA = new ChainPairs(g.chains);
         ChainPairs pairsB = new ChainPairs(g.chains);
         long orderedA = SessionChainOrdering.resolveKey(g.chains, graph, index, lo, m, g.chainOf,
-            g.posOf, knownA, pairsA, Long.MAX_VALUE);
+            g.posOf, null, knownA, pairsA, Long.MAX_VALUE);
         long orderedB = SessionChainOrdering.resolveKey(g.chains, graph, index, lo, m, g.chainOf,
-            g.posOf, knownB, pairsB, 0);
+            g.posOf, null, knownB, pairsB, 0);
         String where = level + " round " + round + " key " + key + ":\n" + text;
         assertEquals(orderedA, orderedB, where);
         assertEquals(knownA.size(), knownB.size(), where);
