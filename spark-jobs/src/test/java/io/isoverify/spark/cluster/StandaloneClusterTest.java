@@ -58,9 +58,15 @@ class StandaloneClusterTest {
   static String expected;
   /** Generous: a loaded 2-core machine runs the job's ~100 stages slowly. */
   private static final long DRIVER_LIMIT_S = 900;
-  private static final int CONTENDED_TXNS = 10_000;
+  /**
+   * The contended history: its largest SER component is about 4.5 MB. Mostly writes, so that
+   * many versions are read and concurrent (SER needs no constraint between two unread
+   * versions: half reads on 500 keys left a component of 120 kB).
+   */
+  private static final int CONTENDED_TXNS = 20_000;
   private static final int CONTENDED_SESSIONS = 50;
-  private static final int CONTENDED_KEYS = 500;
+  private static final int CONTENDED_KEYS = 1_000;
+  private static final double CONTENDED_READS = 0.3;
 
   @BeforeAll
   static void startCluster() throws Exception {
@@ -167,10 +173,11 @@ class StandaloneClusterTest {
     assertTrue(shown.endsWith(": " + local.get(0)), shown);
   }
 
-  /** A serializable history, 50 sessions on 500 keys, whose SER polygraph has a large component. */
+  /** A serializable history, 50 sessions on 1,000 keys, whose SER polygraph has a large component. */
   private static History contended() throws Exception {
     HistoryBuilderSink sink = new HistoryBuilderSink("contended");
-    Simulator.run(new GeneralWorkload(8, 15, 0.5, KeyDistribution.uniform(CONTENDED_KEYS)),
+    Simulator.run(new GeneralWorkload(8, 15, CONTENDED_READS,
+        KeyDistribution.uniform(CONTENDED_KEYS)),
         Simulator.Config.of(CONTENDED_SESSIONS, CONTENDED_TXNS, Isolation.of(Level.SER), 1), sink);
     return sink.history();
   }
