@@ -32,8 +32,8 @@ import io.isoverify.history.IndexSort;
  * used only to leave pairs out, and only where it holds: a history with a pair ordered both
  * ways is a violation whatever else the constraints say. Cost per key: O(m * g) searches of
  * a group's positions for g groups (each one index lookup, {@link ReachabilityIndex#earliest},
- * and O(log m) steps on an int array), O(m * g^2) queries to choose the forced edges, plus
- * O(1) per constraint; forced edges O(m * g).
+ * and O(log m) steps on an int array, O(log distance) from the group's last answer), O(m *
+ * g^2) queries to choose the forced edges, plus O(1) per constraint; forced edges O(m * g).
  */
 final class SessionChainOrdering {
   /**
@@ -57,7 +57,8 @@ final class SessionChainOrdering {
 
   /**
    * {@link #resolveKey} with the searches of the first pass kept for the pairs of groups
-   * when they are at most {@code tableBudget} ints (tests give 0: every search made again).
+   * when they are at most {@code tableBudget} ints (tests give 0: every search made again,
+   * and the first pass's without the last answer as a hint: the results must not differ).
    */
   static long resolveKey(Chains chains, CycleGraph graph, ReachabilityIndex index, int lo, int m,
       int[] vertexChain, int[] vertexPos, boolean[] unread, EdgeList known, ChainPairs out,
@@ -94,6 +95,11 @@ final class SessionChainOrdering {
     int[] candidates = new int[groups.count];
     int[] scratch = new int[2 * groups.count];
     int[] firsts = groups.table(tableBudget);
+    // per group, the last answer: the next chain's is near it (within a session group, later
+    // tails reach less), so a search from there touches a few entries, not log(size) spread
+    // over the group (on the low-abort 1M history, the searches were half the hot keys' time)
+    int[] hint = new int[groups.count];
+    java.util.Arrays.fill(hint, tableBudget == 0 ? -1 : 0);
     for (int i = 0; i < m; i++) {
       int a = groups.order[i];
       int ga = groups.groupAt[i];
@@ -102,7 +108,10 @@ final class SessionChainOrdering {
         if (g == ga) {
           continue;
         }
-        int first = groups.first(head[a], g);
+        int first = groups.first(head[a], g, hint[g]);
+        if (hint[g] >= 0) {
+          hint[g] = first;
+        }
         if (firsts != null) {
           firsts[i * groups.count + g] = first;
         }
@@ -110,7 +119,9 @@ final class SessionChainOrdering {
           continue;
         }
         int b = groups.order[first];
-        if (!index.reaches(head[b], tail[a])) {
+        // head(a) reaches tail(b): b reaching back is a cycle of the (acyclic) known graph
+        // when both chains are one version, so only longer chains ask
+        if (head[a] == tail[a] && head[b] == tail[b] || !index.reaches(head[b], tail[a])) {
           candidates[count++] = b;
         } else if (ga < g || groups.first(head[b], ga) != groups.rank[a]) {
           // ordered both ways; found once (when b's search from the other side finds a
@@ -295,6 +306,15 @@ final class SessionChainOrdering {
      * there, it is the first position at or after {@code earliest(u, chain)}.
      */
     int first(int u, int g) {
+      return first(u, g, -1);
+    }
+
+    /**
+     * {@link #first}, searched from {@code hint} (a position of group g or its end; or -1,
+     * none) where the group's tails share an index chain: outwards by doubling steps until the
+     * answer is bracketed, then bisected. The same answer; O(log distance) steps.
+     */
+    int first(int u, int g, int hint) {
       int lo = start[g];
       int hi = start[g + 1];
       int c = chainOfGroup[g];
@@ -309,8 +329,38 @@ final class SessionChainOrdering {
         }
         return lo;
       }
-      // a lower bound without a branch to mispredict: the step is a conditional move
       int bound = index.earliest(u, c);
+      if (hint >= lo && hint <= hi) {
+        if (hint < hi && tailPos[hint] < bound) {
+          // the answer is after the hint: every position before lo is below the bound
+          int step = 1;
+          int probe = hint + 1;
+          lo = probe;
+          while (probe < hi && tailPos[probe] < bound) {
+            lo = probe + 1;
+            probe = lo + step;
+            step <<= 1;
+          }
+          hi = Math.min(probe, hi);
+        } else if (hint > lo && tailPos[hint - 1] >= bound) {
+          // the answer is at or before hint - 1: every position from hi on is at the bound
+          int step = 1;
+          int probe = hint - 2;
+          hi = hint - 1;
+          while (probe >= lo && tailPos[probe] >= bound) {
+            hi = probe;
+            probe = hi - 1 - step;
+            step <<= 1;
+          }
+          lo = Math.max(probe + 1, lo);
+        } else {
+          return hint;
+        }
+        if (lo >= hi) {
+          return hi;
+        }
+      }
+      // a lower bound without a branch to mispredict: the step is a conditional move
       int base = lo;
       int len = hi - lo;
       while (len > 1) {
