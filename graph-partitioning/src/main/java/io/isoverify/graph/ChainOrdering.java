@@ -15,9 +15,10 @@ package io.isoverify.graph;
  * single versions ({@link Chains#unreadSingles}), whose order no read can see: no
  * constraint, and no forced edge (implied by the path that forces it). On the general 1M
  * benchmark history at SER that is 5.9M of the 8.6M constraints. Pairs ordered both ways are
- * made constraints, for pruning to report with their cycles. Time O(m^2) index queries + O(m^2 + covers x m /
- * 64) per key. Keys with more than {@link PartitionOptions#denseChains()} chains go to
- * {@link SessionChainOrdering}, which needs neither the m x m relation nor m^2 queries.
+ * made constraints, for pruning to report with their cycles. Time O(m^2) index queries +
+ * O(m^2 + covers x m / 64) per key. Keys with more than {@link
+ * PartitionOptions#denseChains()} chains go to {@link SessionChainOrdering}, which needs
+ * neither the m x m relation nor m^2 queries.
  */
 final class ChainOrdering {
   private ChainOrdering() {

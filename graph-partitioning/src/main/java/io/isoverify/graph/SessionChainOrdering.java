@@ -25,15 +25,15 @@ import io.isoverify.history.IndexSort;
  *       orders both ways (b is a's F and head(b) reaches tail(a)) is a constraint too, for
  *       pruning to report with one cycle per side.
  * </ul>
- * Every pair of the key's chains is then either ordered by forced edges or has a constraint,
- * as with the dense relation, so nothing is lost, except the pairs of unread single versions
- * under SER and SSER, which need neither ({@link Chains#unreadSingles}); pairs forced both ways close a cycle in the
- * known graph, the violation the next step reports. The order the forced edges imply is
- * used only to leave pairs out, and only where it holds: a history with a pair ordered both
- * ways is a violation whatever else the constraints say. Cost per key: O(m * g) searches of
- * a group's positions for g groups (each one index lookup, {@link ReachabilityIndex#earliest},
- * and O(log m) steps on an int array, O(log distance) from the group's last answer), O(m *
- * g^2) queries to choose the forced edges, plus O(1) per constraint; forced edges O(m * g).
+ * Every pair of the key's chains is then either ordered by forced edges or has a constraint, as
+ * with the dense relation, so nothing is lost, except the pairs of unread single versions under SER
+ * and SSER, which need neither ({@link Chains#unreadSingles}); pairs forced both ways close a cycle
+ * in the known graph, the violation the next step reports. The order the forced edges imply is used
+ * only to leave pairs out, and only where it holds: a history with a pair ordered both ways is a
+ * violation whatever else the constraints say. Cost per key: O(m * g) searches of a group's
+ * positions for g groups (each one index lookup, {@link ReachabilityIndex#earliest}, and O(log m)
+ * steps on an int array, O(log distance) from the group's last answer), O(m * g^2) queries to
+ * choose the forced edges, plus O(1) per constraint; forced edges O(m * g).
  */
 final class SessionChainOrdering {
   /**
@@ -97,7 +97,8 @@ final class SessionChainOrdering {
     int[] firsts = groups.table(tableBudget);
     // per group, the last answer: the next chain's is near it (within a session group, later
     // tails reach less), so a search from there touches a few entries, not log(size) spread
-    // over the group (on the low-abort 1M history, the searches were half the hot keys' time)
+    // over the group (on the low-abort 1M history, the searches were about half of the hot
+    // keys' CPU samples)
     int[] hint = new int[groups.count];
     java.util.Arrays.fill(hint, tableBudget == 0 ? -1 : 0);
     for (int i = 0; i < m; i++) {

@@ -15,8 +15,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * otherwise (hot keys of very large histories), and the table's way searches from each
  * group's last answer. Both must force the same edges and make the same constraints, in the
  * same order (SER leaving out the pairs of unread versions): every key of random histories
- * (fixed seeds) is resolved both ways on the same index. The verdicts of the table's way are the engine's
- * differential tests' business.
+ * (fixed seeds) is resolved both ways on the same index. The verdicts of the table's way are
+ * the engine's differential tests' business.
  */
 class SessionChainOrderingTest {
 

@@ -173,7 +173,7 @@ class StandaloneClusterTest {
     assertTrue(shown.endsWith(": " + local.get(0)), shown);
   }
 
-  /** A serializable history, 50 sessions on 1,000 keys, whose SER polygraph has a large component. */
+  /** A serializable history, 50 sessions on 1,000 keys, whose SER polygraph has a large part. */
   private static History contended() throws Exception {
     HistoryBuilderSink sink = new HistoryBuilderSink("contended");
     Simulator.run(new GeneralWorkload(8, 15, CONTENDED_READS,
