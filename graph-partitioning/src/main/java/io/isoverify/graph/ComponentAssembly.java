@@ -91,18 +91,13 @@ final class ComponentAssembly {
       groupOfScc[s] = g < 0 ? -1 : g;
     }
     // counts first, so that each group's edge arrays are allocated once at their size
-    count(known, nc, cons, comp, local, group, groupOfScc, home, groups, threads);
+    int[][] knownCounts = count(known, nc, cons, comp, local, group, groupOfScc, home, groups,
+        threads);
     EdgeList side = new EdgeList();
     for (Group g : groups) {
       g.size();
     }
-    for (int e = 0; e < known.size(); e++) {
-      int u = known.from(e);
-      int v = known.to(e);
-      if (comp[u] == comp[v] && group[u] >= 0) {
-        groups.get(group[u]).known.add(local[u], local[v], known.type(e), known.key(e));
-      }
-    }
+    fillKnown(known, comp, local, group, groups, knownCounts, threads);
     int[] localConstraint = new int[nc];
     for (int c = 0; c < nc; c++) {
       if (home[c] < 0) {
@@ -162,12 +157,54 @@ final class ComponentAssembly {
   }
 
   /**
+   * Each group's known edges inside SCCs, in local ids and in known-edge order: {@link
+   * #count}'s ranges on the threads, each writing at its own offsets in every group (the
+   * counts of the ranges before it). A range that ends short of the next one's offsets is a
+   * miscount, an internal error. O(known edges / threads + groups * threads).
+   */
+  private static void fillKnown(EdgeList known, int[] comp, int[] local, int[] group,
+      List<Group> groups, int[][] counts, int threads) {
+    int[] bound = ComponentBuilder.parts(known.size(), threads);
+    int parts = counts.length;
+    int[][] start = new int[parts + 1][];
+    start[0] = new int[groups.size()];
+    for (int p = 0; p < parts; p++) {
+      start[p + 1] = start[p].clone();
+      for (int g = 0; g < groups.size(); g++) {
+        start[p + 1][g] += counts[p][g];
+      }
+    }
+    int[][] reached = new int[parts][];
+    IntStream.range(0, parts).parallel().forEach(p -> {
+      int[] at = start[p].clone();
+      for (int e = from(bound, p), end = from(bound, p + 1); e < end; e++) {
+        int u = known.from(e);
+        int v = known.to(e);
+        if (comp[u] == comp[v] && group[u] >= 0) {
+          groups.get(group[u]).known.set(at[group[u]]++, local[u], local[v], known.type(e),
+              known.key(e));
+        }
+      }
+      reached[p] = at;
+    });
+    for (int p = 0; p < parts; p++) {
+      if (!Arrays.equals(reached[p], start[p + 1])) {
+        throw new IllegalStateException("a component's known edges were miscounted");
+      }
+    }
+    for (Group g : groups) {
+      g.known.setSize(g.knownCount);
+    }
+  }
+
+  /**
    * Each group's known edges inside SCCs, constraints and their sides' inner edges, counted in
    * ranges of the known edges and of the constraints on up to {@code threads} threads (each
    * range with counts of its own, summed): the sides are written out here only to be counted.
+   * Returns the known edges' counts per range and group ({@link #fillKnown}).
    * O((known edges + kept constraints' edges) / threads + groups * threads).
    */
-  private static void count(EdgeList known, int nc, Constraints cons, int[] comp, int[] local,
+  private static int[][] count(EdgeList known, int nc, Constraints cons, int[] comp, int[] local,
       int[] group, int[] groupOfScc, int[] home, List<Group> groups, int threads) {
     int[] edgeBound = ComponentBuilder.parts(known.size(), threads);
     int[] consBound = ComponentBuilder.parts(nc, threads);
@@ -208,6 +245,7 @@ final class ComponentAssembly {
         x.constraints += constraints[p][g];
       }
     }
+    return knownCount;
   }
 
   /** Where range p of {@code bound} starts; past its last range, where the last ends. */

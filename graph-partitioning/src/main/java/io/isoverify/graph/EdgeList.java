@@ -48,6 +48,25 @@ public final class EdgeList {
     }
   }
 
+  /**
+   * Writes edge e of a list sized up front (e below its capacity): fills of disjoint ranges at
+   * counted offsets, on several threads; {@link #setSize} then makes the edges its own.
+   */
+  void set(int e, int f, int t, int edgeType, int k) {
+    from[e] = f;
+    to[e] = t;
+    type[e] = (byte) edgeType;
+    key[e] = k;
+  }
+
+  /** Makes the first n edges, written by {@link #set}, the list's; n at most its capacity. */
+  void setSize(int n) {
+    if (n > from.length) {
+      throw new IllegalArgumentException(n + " edges in a list of capacity " + from.length);
+    }
+    size = n;
+  }
+
   /** Empties the list (keeps its arrays). */
   public void clear() {
     size = 0;
