@@ -2,6 +2,7 @@ package io.isoverify.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.history.History;
 import io.isoverify.history.anomaly.EdgeType;
@@ -167,5 +168,20 @@ class PolygraphTest {
     Partition p = Partitioner.partition(h, Level.SER, ONE.withFixedOrders(false));
     assertEquals(1, p.stats().readConstraints());
     assertEquals(3, p.stats().constraintsBefore());
+  }
+
+  @Test
+  void anUnreadVersionInsideAReadIntervalIsStillAViolation() {
+    // T3 reads T1's y and T2 reads T3's z, so T3 lies between T1 and T2; T3's x is unread,
+    // but T2 read T1's x: T3's version sits inside that read's interval. T1's chain is read,
+    // so the pair is ordered as before: T1 reaches T3, "T1 before T3" is forced, and its RW
+    // edge from T2 closes the cycle
+    History h = HistoryDsl.parse("""
+        s1: [w x 1; w y 1] [r x 1; r z 1]
+        s2: [r y 1; w x 2; w z 1]
+        """);
+    Partition p = Partitioner.partition(h, Level.SER, ONE.withFixedOrders(false));
+    assertTrue(p.violated());
+    assertEquals("T2-RW(x)->T3 T3-WR(z)->T2", Render.cycle(h, p.knownCycle()));
   }
 }
