@@ -50,6 +50,13 @@ final class Round {
   static Result run(AuditState state, Path carried, List<Path> partitions, List<Level> levels,
       boolean collect, VerifierOptions options, Path out, Path repository,
       List<CollectedReads.Audited> audited) throws InvalidHistoryException, IOException {
+    if (collect) {
+      // collection finds overwritten versions along the WW edges of the SER partition's
+      // constraints: keep those between unread versions too (graph-partitioning's
+      // PartitionOptions.unreadPairs), which the verifier leaves out
+      options = new VerifierOptions(options.threads(), options.limits(),
+          options.partition().withUnreadPairs(true));
+    }
     LinkedHashMap<String, Long> phases = new LinkedHashMap<>();
     long t0 = System.nanoTime();
     List<Path> files = new ArrayList<>();

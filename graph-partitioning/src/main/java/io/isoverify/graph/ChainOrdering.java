@@ -28,14 +28,16 @@ final class ChainOrdering {
    * Adds forced edges to {@code known} and constraints to {@code out}; returns ordered pairs.
    * Keys are independent (each reads the index and writes its own edges and constraints), so
    * runs of keys go to {@code threads} threads ({@link OrderedBlocks}) and their results are
-   * appended in key order: the output is the same as one thread's.
+   * appended in key order: the output is the same as one thread's. {@code unreadPairs}: keep
+   * the pairs of unread single versions under SER and SSER too ({@link
+   * PartitionOptions#unreadPairs}; SI always keeps them).
    */
   static long resolve(Chains chains, CycleGraph graph, ReachabilityIndex index, int keyCount,
-      int[] vertexChain, int[] vertexPos, int dense, int threads, EdgeList known,
-      ChainPairs out) {
+      int[] vertexChain, int[] vertexPos, int dense, int threads, boolean unreadPairs,
+      EdgeList known, ChainPairs out) {
     int[] blockStart = blocks(chains, keyCount, dense, threads);
     int blocks = blockStart.length - 1;
-    boolean[] unread = graph.induced ? null : chains.unreadSingles();
+    boolean[] unread = graph.induced || unreadPairs ? null : chains.unreadSingles();
     long[] ordered = {0};
     OrderedBlocks.run(blocks, threads, b -> {
       boolean alone = blocks == 1;

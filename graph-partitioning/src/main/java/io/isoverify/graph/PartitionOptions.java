@@ -21,10 +21,14 @@ package io.isoverify.graph;
  *     order a cycle depends on by one cycle search ({@link FixedOrderCheck}; true by
  *     default); false keeps pruning, components and solver for it (the tests that compare
  *     the paths)
+ * @param unreadPairs whether SER and SSER keep a constraint between two unread single
+ *     versions of a key ({@link Chains#unreadSingles}; false by default: no read sees their
+ *     order). The audit keeps them: its collection finds overwritten versions along the WW
+ *     edges the constraints give
  */
 public record PartitionOptions(int threads, int maxPruneRounds, boolean incrementalPruning,
     SccLabeller sccLabeller, long labellerMinArcs, PhaseProgress progress, int denseChains,
-    ReachabilityBackend reachability, boolean fixedOrders) {
+    ReachabilityBackend reachability, boolean fixedOrders, boolean unreadPairs) {
   /** The {@link #denseChains()} bound by default: beyond it the m x m closure costs too much. */
   public static final int DENSE_CHAINS = 256;
 
@@ -51,22 +55,23 @@ public record PartitionOptions(int threads, int maxPruneRounds, boolean incremen
    */
   public static PartitionOptions defaults() {
     return new PartitionOptions(Runtime.getRuntime().availableProcessors(), Integer.MAX_VALUE,
-        false, null, 0, PhaseProgress.NONE, DENSE_CHAINS, ReachabilityBackends.cpu(), true);
+        false, null, 0, PhaseProgress.NONE, DENSE_CHAINS, ReachabilityBackends.cpu(), true,
+        false);
   }
 
   public PartitionOptions withThreads(int n) {
     return new PartitionOptions(n, maxPruneRounds, incrementalPruning, sccLabeller, labellerMinArcs,
-        progress, denseChains, reachability, fixedOrders);
+        progress, denseChains, reachability, fixedOrders, unreadPairs);
   }
 
   public PartitionOptions withMaxPruneRounds(int n) {
     return new PartitionOptions(threads, n, incrementalPruning, sccLabeller, labellerMinArcs,
-        progress, denseChains, reachability, fixedOrders);
+        progress, denseChains, reachability, fixedOrders, unreadPairs);
   }
 
   public PartitionOptions withIncrementalPruning(boolean on) {
     return new PartitionOptions(threads, maxPruneRounds, on, sccLabeller, labellerMinArcs,
-        progress, denseChains, reachability, fixedOrders);
+        progress, denseChains, reachability, fixedOrders, unreadPairs);
   }
 
   /**
@@ -75,31 +80,37 @@ public record PartitionOptions(int threads, int maxPruneRounds, boolean incremen
    */
   public PartitionOptions withSccLabeller(SccLabeller labeller, long minArcs) {
     return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, labeller, minArcs, progress,
-        denseChains, reachability, fixedOrders);
+        denseChains, reachability, fixedOrders, unreadPairs);
   }
 
   /** The same options, telling {@code listener} how far partitioning has come. */
   public PartitionOptions withProgress(PhaseProgress listener) {
     return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
-        labellerMinArcs, listener, denseChains, reachability, fixedOrders);
+        labellerMinArcs, listener, denseChains, reachability, fixedOrders, unreadPairs);
   }
 
   /** The same options, with the {@link #denseChains()} bound {@code m} (tests lower it). */
   public PartitionOptions withDenseChains(int m) {
     return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
-        labellerMinArcs, progress, m, reachability, fixedOrders);
+        labellerMinArcs, progress, m, reachability, fixedOrders, unreadPairs);
   }
 
   /** The same options, the reachability index built by {@code backend}. */
   public PartitionOptions withReachability(ReachabilityBackend backend) {
     return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
-        labellerMinArcs, progress, denseChains, backend, fixedOrders);
+        labellerMinArcs, progress, denseChains, backend, fixedOrders, unreadPairs);
   }
 
   /** The same options, {@link #fixedOrders()} as {@code on}. */
   public PartitionOptions withFixedOrders(boolean on) {
     return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
-        labellerMinArcs, progress, denseChains, reachability, on);
+        labellerMinArcs, progress, denseChains, reachability, on, unreadPairs);
+  }
+
+  /** The same options, {@link #unreadPairs()} as {@code on}. */
+  public PartitionOptions withUnreadPairs(boolean on) {
+    return new PartitionOptions(threads, maxPruneRounds, incrementalPruning, sccLabeller,
+        labellerMinArcs, progress, denseChains, reachability, fixedOrders, on);
   }
 
   /** Whether a P-graph of {@code arcs} arcs goes to the external labeller. */

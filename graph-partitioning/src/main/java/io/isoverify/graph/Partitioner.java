@@ -82,7 +82,8 @@ public final class Partitioner {
     ReadPruning reads = new ReadPruning(g.versions, known, g.chainOf);
     Pruner pruner = new Pruner(level, n, g.chainOf, g.posOf, g.sessionChains, options.threads(),
         options.reachability(), options.incrementalPruning(), known, constraints, reads);
-    boolean acyclic = pruner.resolveChains(g.chains, g.keyCount, options.denseChains());
+    boolean acyclic = pruner.resolveChains(g.chains, g.keyCount, options.denseChains(),
+        options.unreadPairs());
     long t1 = System.nanoTime();
     if (acyclic) {
       progress.phase("prune");

@@ -116,14 +116,15 @@ final class Pruner {
 
   /**
    * Builds the first index and turns the chain pairs into forced edges and constraints
-   * ({@link ChainOrdering}); false when the known graph is already cyclic.
+   * ({@link ChainOrdering}; {@code unreadPairs}: {@link PartitionOptions#unreadPairs}); false
+   * when the known graph is already cyclic.
    */
-  boolean resolveChains(Chains chains, int keyCount, int denseChains) {
+  boolean resolveChains(Chains chains, int keyCount, int denseChains, boolean unreadPairs) {
     if (!build()) {
       return false;
     }
     orderedPairs = ChainOrdering.resolve(chains, graph, index, keyCount, vertexChain, vertexPos,
-        denseChains, threads, known, constraints);
+        denseChains, threads, unreadPairs, known, constraints);
     constraintsBefore = constraints.count();
     return true;
   }

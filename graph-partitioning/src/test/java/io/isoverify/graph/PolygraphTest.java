@@ -152,6 +152,9 @@ class PolygraphTest {
     // SSER alike; under SI two concurrent writers of x are a violation: T1 against T2 too
     assertEquals(2, Partitioner.partition(h, Level.SSER, polygraph).stats().constraintsBefore());
     assertEquals(3, Partitioner.partition(h, Level.SI, polygraph).stats().constraintsBefore());
+    // the audit keeps them (its collection follows the WW edges they give)
+    assertEquals(3, Partitioner.partition(h, Level.SER, polygraph.withUnreadPairs(true)).stats()
+        .constraintsBefore());
   }
 
   @Test
