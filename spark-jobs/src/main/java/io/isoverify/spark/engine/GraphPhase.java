@@ -44,7 +44,9 @@ import org.apache.spark.sql.SparkSession;
  * {@link #DRIVER_GRAPH_EDGES}), and on Spark GraphX ({@link GraphxScc}) from that size on.
  * The components are the same either way. Components are solved on the driver's threads
  * while their transactions together stay under {@link #DRIVER_SOLVE_VERTICES_CONF} (default
- * {@link #DRIVER_SOLVE_VERTICES}), and on the
+ * {@link #DRIVER_SOLVE_VERTICES}; no limit in local mode, where the executors are the
+ * driver's own threads and shipping a component only copies it: 1M general SER solved in
+ * 1.7 s there against 2.9-3.3 s shipped), and on the
  * executors (broadcast groups of components, {@link ComponentShipping}) above that.
  */
 final class GraphPhase {
@@ -154,7 +156,9 @@ final class GraphPhase {
       Level level, LinkedHashMap<String, Long> phases, ProgressListener progress) {
     long vertices = components.stream().mapToLong(Component::vertexCount).sum();
     SolveLimits limits = SolveLimits.defaults();
-    if (vertices < setting(spark, DRIVER_SOLVE_VERTICES_CONF, DRIVER_SOLVE_VERTICES)) {
+    // in local mode the executors are this JVM's threads: shipping would only copy
+    long driverSolve = spark.sparkContext().isLocal() ? Long.MAX_VALUE : DRIVER_SOLVE_VERTICES;
+    if (vertices < setting(spark, DRIVER_SOLVE_VERTICES_CONF, driverSolve)) {
       AtomicInteger done = new AtomicInteger();
       return components.parallelStream().map(c -> {
         SolveResult r = ComponentSolver.solve(c, level, limits);
