@@ -172,11 +172,17 @@ public final class ParquetHistoryReader {
   }
 
   private static ParquetFileReader open(Path file, String name) throws InvalidHistoryException {
+    return open(new LocalInputFile(file), name);
+  }
+
+  /** Opens a file's footer with the project's codecs; bad input when it cannot be read. */
+  static ParquetFileReader open(org.apache.parquet.io.InputFile file, String name)
+      throws InvalidHistoryException {
     ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration())
         .withCodecFactory(new ParquetCodecs())
         .build();
     try {
-      return ParquetFileReader.open(new LocalInputFile(file), options);
+      return ParquetFileReader.open(file, options);
     } catch (IOException | RuntimeException e) {
       throw new InvalidHistoryException(name, "", "the Parquet footer cannot be read: "
           + reason(e), e);

@@ -16,8 +16,11 @@ import org.apache.parquet.io.api.Binary;
  * and outcome as ordinals ({@link RowFields#NOT_A_CODE} for another string); the two list
  * columns as {@link Lists}. {@link #error} is the problem met at row {@link #size} (the
  * rows before it are whole), {@link #last} marks the file's end.
+ *
+ * <p>Readers outside this package (the Spark stages, through {@link ParquetRowGroups}) see
+ * the rows through the public accessors, which read the same arrays.
  */
-final class ParquetRowBatch {
+public final class ParquetRowBatch {
   static final int CAPACITY = 8192;
 
   /** The file's row number of the first row, counting from 1. */
@@ -35,6 +38,61 @@ final class ParquetRowBatch {
   /** An Error of the decoding thread (out of memory), thrown as it is by the building one. */
   Error fatal;
   boolean last;
+
+  /** How many rows the batch holds. */
+  public int size() {
+    return size;
+  }
+
+  /** The file's row number of row r (counting from 1). */
+  public long row(int r) {
+    return firstRow + r;
+  }
+
+  /** The problem at row {@link #size()} (rows before it are whole), or null. */
+  public InvalidHistoryException error() {
+    return error;
+  }
+
+  /** Whether row r has a value in column c (a {@link RowFields} number). */
+  public boolean has(int c, int r) {
+    return has[c][r];
+  }
+
+  /** Row r's integer in column c (when {@link #text} is false and {@link #has} is true). */
+  public long number(int c, int r) {
+    return longs[c][r];
+  }
+
+  /** Whether column c holds strings in this batch's file. */
+  public boolean text(int c) {
+    return binaries[c] != null;
+  }
+
+  /** Row r's string in column c, as the file's bytes (when {@link #text} is true). */
+  public Binary binary(int c, int r) {
+    return binaries[c][r];
+  }
+
+  /** Row r's kind ordinal, or {@link RowFields#NOT_A_CODE}. */
+  public byte kind(int r) {
+    return kind[r];
+  }
+
+  /** Row r's outcome ordinal, or {@link RowFields#NOT_A_CODE}. */
+  public byte outcome(int r) {
+    return outcome[r];
+  }
+
+  /** The read_list column's rows. */
+  public Lists readList() {
+    return readList;
+  }
+
+  /** The row_fields column's rows. */
+  public Lists rowFields() {
+    return rowFields;
+  }
 
   void clear(long firstRow) {
     this.firstRow = firstRow;
@@ -58,7 +116,7 @@ final class ParquetRowBatch {
    * {@link RowFields#NO_LIST} or {@link RowFields#NULL_ELEMENT}) and its elements at
    * {@code start[r] .. start[r+1]-1} of {@code raw} (integers) or {@code strings}.
    */
-  static final class Lists {
+  public static final class Lists {
     final int[] length = new int[CAPACITY];
     final int[] start = new int[CAPACITY + 1];
     long[] raw = new long[4 * CAPACITY];
@@ -66,6 +124,31 @@ final class ParquetRowBatch {
     /** True when the elements are strings. */
     boolean binary;
     int elements;
+
+    /** Row r's list length, {@link RowFields#NO_LIST} or {@link RowFields#NULL_ELEMENT}. */
+    public int length(int r) {
+      return length[r];
+    }
+
+    /** Where row r's elements start. */
+    public int start(int r) {
+      return start[r];
+    }
+
+    /** Whether the elements are strings. */
+    public boolean text() {
+      return binary;
+    }
+
+    /** Element i as an integer. */
+    public long number(int i) {
+      return raw[i];
+    }
+
+    /** Element i as a string's bytes. */
+    public Binary binary(int i) {
+      return strings[i];
+    }
 
     void clear() {
       elements = 0;

@@ -1,9 +1,8 @@
 package io.isoverify.spark.stages;
 
-import static org.apache.spark.sql.functions.col;
-
 import io.isoverify.history.IndexSort;
 import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.validation.RowFields;
 import io.isoverify.history.validation.SequenceRules;
 import java.io.Serializable;
 import java.util.Arrays;
@@ -12,13 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.LongAccumulator;
 
 /**
@@ -35,9 +28,11 @@ import org.apache.spark.util.LongAccumulator;
  * history's ({@code io.isoverify.history.validation}), as in-process: this stage only
  * places them (rows, runs of rows, transactions) across tasks and orders their problems.
  *
- * <p>Cost: one Spark job, one scan and one shuffle of {@link Stretches} (about one narrow
- * row per transaction, hashed by transaction id, sorted within partitions by (txn, file,
- * row)). On the driver: session codes by first appearance, a primitive sort of the
+ * <p>Cost: the driver reads every file's footer ({@link DecodedSplits}); one Spark job: the
+ * splits decoded by history's decoder and checked row by row on the executors, one shuffle
+ * of {@link Stretches} in columnar chunks (about one stretch per transaction, by the hash
+ * of the transaction id; each partition's sorted by (txn, file, row) with primitive sorts).
+ * On the driver: session codes by first appearance, a primitive sort of the
  * transactions by (session, position), the sequence checks; about 50 bytes per transaction.
  */
 public final class HistoryStage {
@@ -50,9 +45,10 @@ public final class HistoryStage {
    * @param paths the input files as Spark names them, sorted (index = file index)
    * @param readLists whether some row holds a read list (Elle list-append): the later
    *     stages read that column only then
+   * @param input the files' splits, which the per-key job decodes again
    */
   public record Result(String path, TxnColumns txns, String[] sessionNames, String[] files,
-      String[] paths, TxnIndex index, boolean readLists) {}
+      String[] paths, TxnIndex index, boolean readLists, DecodedSplits input) {}
 
   /**
    * @param display how messages name the input when it is one file (the user's path);
@@ -61,28 +57,21 @@ public final class HistoryStage {
   public static Result run(SparkSession spark, String path, String display)
       throws InvalidHistoryException {
     JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    Dataset<Row> ops = OpColumns.read(spark, path, true);
-    String[] paths = OpColumns.files(spark, path);
+    String[] paths = DecodedSplits.files(sc, path, display);
     String[] names = paths.length == 1 ? new String[] {display} : paths;
-    Broadcast<FileIndex> files = sc.broadcast(new FileIndex(paths));
+    DecodedSplits input = DecodedSplits.plan(sc, paths, names);
     FirstProblem rowProblem = new FirstProblem();
     spark.sparkContext().register(rowProblem, "first row problem");
     LongAccumulator listRows = spark.sparkContext().longAccumulator("rows with a read list");
-    StructType schema = ops.schema();
-    StructType stretch = Stretches.schema(OpRowFields.sessionType(schema));
-    boolean textSessions = OpRowFields.sessionType(schema).equals(DataTypes.StringType);
-    // Spark's internal rows: no conversion of each operation row into a Row (OpRowFields)
-    JavaRDD<Row> stretches = ops.queryExecution().toRdd().toJavaRDD()
-        .mapPartitions(it -> new Stretches(it, schema, files.value(), rowProblem, listRows));
-    List<TxnBlock> blocks = spark.createDataFrame(stretches, stretch)
-        .repartition(OpColumns.shufflePartitions(spark), col("txn"))
-        .sortWithinPartitions("txn", "file", "row")
-        .queryExecution().toRdd().toJavaRDD()
+    boolean textSessions = input.text(RowFields.SESSION);
+    int partitions = OpColumns.shufflePartitions(spark);
+    List<TxnBlock> blocks = input.rdd(sc)
+        .mapPartitionsToPair(it -> new Stretches(it, input, rowProblem, listRows, partitions))
+        .partitionBy(new ExactPartitioner(partitions))
         .mapPartitions(it -> List.of(TxnGroupChecks.block(it, textSessions)).iterator())
         .collect();
-    files.destroy();
     throwFirstProblem(blocks, rowProblem.value(), names, display);
-    return assemble(path, blocks, names, paths, listRows.value() > 0);
+    return assemble(path, blocks, names, paths, listRows.value() > 0, input);
   }
 
   private static void throwFirstProblem(List<TxnBlock> blocks, Located rowProblem,
@@ -115,7 +104,7 @@ public final class HistoryStage {
 
   /** Session codes, dense order, the sequence checks: all on the driver's primitive arrays. */
   private static Result assemble(String path, List<TxnBlock> blocks, String[] names, String[] paths,
-      boolean readLists) throws InvalidHistoryException {
+      boolean readLists, DecodedSplits input) throws InvalidHistoryException {
     Map<Object, Long> firstSeen = new HashMap<>();
     int n = 0;
     for (TxnBlock b : blocks) {
@@ -147,7 +136,7 @@ public final class HistoryStage {
     }
     int[] perm = IndexSort.byKey(order, n);
     tiesByTxn(perm, order, txnId);
-    return columns(path, blocks, perm, order, names, paths, sessionNames, readLists);
+    return columns(path, blocks, perm, order, names, paths, sessionNames, readLists, input);
   }
 
   /** HistoryBuilder sorts stably over transactions in id order: equal keys go by id. */
@@ -163,8 +152,8 @@ public final class HistoryStage {
   }
 
   private static Result columns(String path, List<TxnBlock> blocks, int[] perm, long[] key,
-      String[] names, String[] paths, String[] sessionNames, boolean readLists)
-      throws InvalidHistoryException {
+      String[] names, String[] paths, String[] sessionNames, boolean readLists,
+      DecodedSplits input) throws InvalidHistoryException {
     int n = perm.length;
     int[] blockOf = new int[n];
     int[] indexIn = new int[n];
@@ -217,7 +206,8 @@ public final class HistoryStage {
         throw InvalidHistoryException.atTransaction(names[file], txnId[t], problem);
       }
     }
-    return new Result(path, c, sessionNames, names, paths, new TxnIndex(txnId), readLists);
+    return new Result(path, c, sessionNames, names, paths, new TxnIndex(txnId), readLists,
+        input);
   }
 
   /** A problem at a row of a file. */

@@ -11,14 +11,14 @@ import io.isoverify.history.check.ListRules;
 import io.isoverify.history.check.ListTally;
 import io.isoverify.history.check.NonCycleTally;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.unsafe.types.UTF8String;
+import scala.Tuple2;
 
 /**
  * The reduce side of the per-key job: the rows of one key at a time, as a
@@ -38,15 +38,16 @@ import org.apache.spark.unsafe.types.UTF8String;
  * of the key carries has none (History.NO_VALUE: certificates read values off the excerpt).
  * List elements are numbered after the key's rows, through a table of the key's values.
  *
- * <p>Rows are {@code key, value, txn, op_pos, kind (OpKind ordinal), file, row}, and
- * {@code read_list} when the history has read lists. Cost per key: O(m log m) for its m
+ * <p>A partition's rows are the {@link KeyedRows} chunks the map side made, merged and
+ * sorted by key and operation ({@link KeyedRows#sorted}: O(n log n) primitive sorts for the
+ * partition's n rows). Cost per key: O(m log m) for its m
  * operations (the sorts by value and into operation-id order), plus O(e) for e list
  * elements.
  */
 final class KeyChecks {
   /** What every task needs about the transactions: broadcast once. */
   record Context(TxnIndex index, int[] opStart, byte[] outcome, long[] txnId,
-      int examples, boolean lists, KeyRows rows) implements Serializable {}
+      int examples, boolean lists) implements Serializable {}
 
   /**
    * A second pass's input: the transactions that count, and per partition the (sorted)
@@ -67,8 +68,9 @@ final class KeyChecks {
   private int keys;
   private int next;
   private boolean keep;
-  private long numberKey;
-  private UTF8String textKey;
+  /** The rows being checked, and a row of the current key (for messages). */
+  private KeyedRows rows;
+  private int keyRow;
   /**
    * The key's values, one per operation that carries one, in arrival order: numbers, or
    * text in {@code raw}.
@@ -105,53 +107,60 @@ final class KeyChecks {
     local = withLists ? new HashMap<>() : null;
   }
 
-  /** The block of one partition's operations, sorted by key. */
-  static KeyBlock block(Iterator<InternalRow> sorted, Context ctx) {
+  /** The block of one reduce partition's chunks ({@link KeyChunks}). */
+  static KeyBlock block(Iterator<Tuple2<Integer, KeyedRows>> chunks, Context ctx) {
     KeyChecks c = new KeyChecks(ctx, null, -1);
-    c.scan(sorted);
+    c.scan(merged(chunks, ctx));
     int keys = c.keyFirstOp.size();
     return new KeyBlock(Arrays.copyOf(c.keyFirstPos, keys), c.keyFirstOp.toArray(), c.graph,
         c.tally, c.listTally);
   }
 
   /**
-   * The second pass over partition {@code partition}'s operations, in the first pass's order:
-   * the list rules on the keys it left undecided, with the transactions that count.
+   * The second pass over partition {@code partition}'s chunks, in the first pass's order (the
+   * same key order whatever order the chunks arrive in: {@link KeyedRows#sorted}): the list
+   * rules on the keys it left undecided, with the transactions that count.
    */
-  static ListTally relist(Iterator<InternalRow> sorted, int partition, Context ctx,
-      Relist again) {
+  static ListTally relist(Iterator<Tuple2<Integer, KeyedRows>> chunks, int partition,
+      Context ctx, Relist again) {
     KeyChecks c = new KeyChecks(ctx, again, partition);
-    c.scan(sorted);
+    c.scan(merged(chunks, ctx));
     return c.listTally;
   }
 
-  private void scan(Iterator<InternalRow> sorted) {
-    KeyRows rows = ctx.rows();
-    boolean text = rows.textKeys();
-    while (sorted.hasNext() && (wanted == null || next < wanted.length)) {
-      InternalRow r = sorted.next();
-      if (text) {
-        if (open && !rows.sameTextKey(r, textKey)) {
-          process();
-        }
-        if (!open) {
-          textKey = rows.textKey(r);
-        }
-      } else {
-        long k = rows.numberKey(r);
-        if (open && k != numberKey) {
-          process();
-        }
-        numberKey = k;
+  private static KeyedRows merged(Iterator<Tuple2<Integer, KeyedRows>> chunks, Context ctx) {
+    List<KeyedRows> all = new ArrayList<>();
+    boolean textKeys = false;
+    boolean textValues = false;
+    while (chunks.hasNext()) {
+      KeyedRows c = chunks.next()._2();
+      textKeys = c.textKeys();
+      textValues = c.textValues();
+      all.add(c);
+    }
+    return KeyedRows.merge(all, textKeys, textValues, ctx.lists());
+  }
+
+  private void scan(KeyedRows rows) {
+    this.rows = rows;
+    int[] rank = new int[rows.size];
+    int[] order = rows.sorted(rank);
+    int current = -1;
+    for (int j = 0; j < order.length && (wanted == null || next < wanted.length); j++) {
+      int i = order[j];
+      if (open && rank[i] != current) {
+        process();
       }
-      add(r, rows);
+      current = rank[i];
+      keyRow = i;
+      add(rows, i);
     }
     if (open) {
       process();
     }
   }
 
-  private void add(InternalRow r, KeyRows rows) {
+  private void add(KeyedRows rows, int i) {
     if (!open) {
       open = true;
       valued = 0;
@@ -164,25 +173,27 @@ final class KeyChecks {
       return;
     }
     int localValue = History.INITIAL;
-    if (!r.isNullAt(KeyRows.VALUE)) {
-      if (valued == numbers.length) {
-        numbers = Arrays.copyOf(numbers, valued * 2);
-        raw = Arrays.copyOf(raw, valued * 2);
-      }
-      if (rows.textValues()) {
-        raw[valued] = rows.textValue(r);
+    boolean text = rows.textValues();
+    if (text ? rows.textValue[i] != null : rows.valued[i]) {
+      if (text) {
+        if (valued == raw.length) {
+          raw = Arrays.copyOf(raw, valued * 2);
+        }
+        raw[valued] = rows.textValue[i];
       } else {
-        numbers[valued] = rows.numberValue(r);
+        if (valued == numbers.length) {
+          numbers = Arrays.copyOf(numbers, valued * 2);
+        }
+        numbers[valued] = rows.value[i];
       }
       localValue = valued++;
     }
-    int t = ctx.index().t(r.getLong(KeyRows.TXN));
-    int op = ctx.opStart()[t] + r.getInt(KeyRows.OP_POS);
-    ops.add(t, op, r.getByte(KeyRows.KIND), localValue);
+    int t = rows.txn[i];
+    int op = rows.op[i];
+    ops.add(t, op, rows.kind[i], localValue);
     firstOp = Math.min(firstOp, op);
-    firstPos = Math.min(firstPos, FileIndex.position(r.getInt(KeyRows.FILE),
-        r.getLong(KeyRows.ROW)));
-    List<Object> list = lists == null ? null : rows.list(r);
+    firstPos = Math.min(firstPos, rows.pos[i]);
+    List<Object> list = lists == null ? null : rows.list[i];
     if (list != null) {
       if (pending == pendingTxn.length) {
         pendingTxn = Arrays.copyOf(pendingTxn, pending * 2);
@@ -230,8 +241,8 @@ final class KeyChecks {
       listRules.run(ops, lists, keyLocal, ctx.outcome(), again == null ? null : again.counted());
       listTally.add(listRules, keyLocal, code);
     } else if (again != null) {
-      throw new IllegalStateException("key " + (ctx.rows().textKeys() ? textKey : numberKey)
-          + " was undecided but has no read list");
+      throw new IllegalStateException("key " + (rows.textKeys() ? rows.textKey[keyRow]
+          : String.valueOf(rows.key[keyRow])) + " was undecided but has no read list");
     }
     if (again != null) {
       next++;
@@ -253,7 +264,7 @@ final class KeyChecks {
       values = new Object[Math.max(valued, values.length * 2)];
     }
     nv = 0;
-    if (ctx.rows().textValues()) {
+    if (rows.textValues()) {
       seen.clear();
       for (int i = 0; i < valued; i++) {
         Integer v = seen.putIfAbsent(raw[i], nv);
@@ -280,7 +291,7 @@ final class KeyChecks {
   /**
    * The key's read lists as a {@link KeyLists} block: each element numbered as the key's
    * values are (the same value, the same local index), one the key's operations never carry
-   * after them. Integers compared as longs, text as its UTF-8 bytes ({@link KeyRows}).
+   * after them. Integers compared as longs, text as Strings ({@link KeyedRows}).
    */
   private void numberElements() {
     local.clear();

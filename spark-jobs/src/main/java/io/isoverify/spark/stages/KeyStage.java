@@ -1,24 +1,13 @@
 package io.isoverify.spark.stages;
 
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.udf;
-
 import io.isoverify.history.IndexSort;
 import io.isoverify.history.check.ListTally;
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.sql.Column;
-import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.types.DataTypes;
 
 /**
  * The per-key job: one shuffle of the operations by key serves the WR join (who wrote
@@ -53,6 +42,12 @@ import org.apache.spark.sql.types.DataTypes;
  * keys.
  */
 public final class KeyStage {
+  /**
+   * Keyed operations per reduce partition at most (on average): more partitions for a
+   * larger history, so that one partition's merged rows stay a few hundred MB.
+   */
+  static final long ROWS_PER_PARTITION = 4_000_000;
+
   private KeyStage() {}
 
   /**
@@ -70,11 +65,11 @@ public final class KeyStage {
    * so the pass reads them again without a new scan or shuffle.
    */
   public static final class Again {
-    private final JavaRDD<InternalRow> sorted;
+    private final JavaPairRDD<Integer, KeyedRows> shuffled;
     private final Broadcast<KeyChecks.Context> ctx;
 
-    private Again(JavaRDD<InternalRow> sorted, Broadcast<KeyChecks.Context> ctx) {
-      this.sorted = sorted;
+    private Again(JavaPairRDD<Integer, KeyedRows> shuffled, Broadcast<KeyChecks.Context> ctx) {
+      this.shuffled = shuffled;
       this.ctx = ctx;
     }
 
@@ -83,10 +78,10 @@ public final class KeyStage {
      * that count, on the local keys {@code undecided[p]} (ascending) of partition p.
      */
     List<ListTally> run(BitSet counted, int[][] undecided) {
-      JavaSparkContext sc = JavaSparkContext.fromSparkContext(sorted.context());
+      JavaSparkContext sc = JavaSparkContext.fromSparkContext(shuffled.context());
       Broadcast<KeyChecks.Relist> again = sc.broadcast(new KeyChecks.Relist(counted, undecided));
       Broadcast<KeyChecks.Context> c = ctx;
-      List<ListTally> out = sorted
+      List<ListTally> out = shuffled
           .mapPartitionsWithIndex((p, it) ->
               List.of(KeyChecks.relist(it, p, c.value(), again.value())).iterator(), true)
           .collect();
@@ -103,41 +98,24 @@ public final class KeyStage {
   public static Result run(SparkSession spark, HistoryStage.Result h, int examples) {
     JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     TxnColumns txns = h.txns();
-    Dataset<Row> shuffled = rows(spark, h)
-        .repartition(OpColumns.shufflePartitions(spark), col("key"))
-        .sortWithinPartitions("key");
+    DecodedSplits input = h.input();
     Broadcast<KeyChecks.Context> ctx = sc.broadcast(new KeyChecks.Context(h.index(),
-        txns.opStart, txns.outcome, txns.txnId, examples, h.readLists(),
-        new KeyRows(shuffled.schema())));
-    // Spark's internal rows: no conversion of each row into a Row of boxed fields (KeyRows)
-    JavaRDD<InternalRow> sorted = shuffled.queryExecution().toRdd().toJavaRDD();
-    List<KeyBlock> blocks = sorted
+        txns.opStart, txns.outcome, txns.txnId, examples, h.readLists()));
+    int partitions = (int) Math.max(OpColumns.shufflePartitions(spark),
+        (txns.opStart[txns.count()] + ROWS_PER_PARTITION - 1) / ROWS_PER_PARTITION);
+    JavaPairRDD<Integer, KeyedRows> shuffled = input.rdd(sc)
+        .mapPartitionsToPair(it -> new KeyChunks(it, input, ctx.value(), partitions))
+        .partitionBy(new ExactPartitioner(partitions));
+    List<KeyBlock> blocks = shuffled
         .mapPartitions(it -> List.of(KeyChecks.block(it, ctx.value())).iterator())
         .collect();
     Again again = null;
     if (h.readLists()) {
-      again = new Again(sorted, ctx);
+      again = new Again(shuffled, ctx);
     } else {
       ctx.destroy();
     }
     return recode(blocks, again);
-  }
-
-  /**
-   * The rows the job shuffles: {@code key, value, txn, op_pos, kind (OpKind ordinal), file,
-   * row}, and {@code read_list} only when some row of the history has a read list.
-   */
-  static Dataset<Row> rows(SparkSession spark, HistoryStage.Result h) {
-    FileIndex files = new FileIndex(h.paths());
-    Column file = h.paths().length == 1 ? lit(0)
-        : udf((UDF1<String, Integer>) files::of, DataTypes.IntegerType).apply(col("file"));
-    List<Column> columns = new ArrayList<>(List.of(col("key"), col("value"),
-        col("txn").cast("long"), col("op_pos").cast("int"), OpColumns.kindOrdinal(), file, col("row")));
-    if (h.readLists()) {
-      columns.add(col("read_list"));
-    }
-    return OpColumns.read(spark, h.path()).where(col("key").isNotNull())
-        .select(columns.toArray(new Column[0]));
   }
 
   /** Key codes by first appearance (file, row), as History's dictionary gives them. */

@@ -62,7 +62,7 @@ public final class OpColumns {
 
   /**
    * The same, with the {@code row_fields} column last when {@code rowFields} (null when the
-   * file lacks it: {@link #hasRowFields}).
+   * file lacks it).
    */
   public static Dataset<Row> read(SparkSession spark, String path, boolean rowFields) {
     Dataset<Row> raw = spark.read().parquet(path);
@@ -106,11 +106,6 @@ public final class OpColumns {
     return outcome.cast("byte");
   }
 
-  /** Whether the input has the {@code row_fields} column (vbox's row fields of writes). */
-  public static boolean hasRowFields(SparkSession spark, String path) {
-    return Set.of(spark.read().parquet(path).columns()).contains(ROW_FIELDS);
-  }
-
   /**
    * How many partitions the stages' shuffles make: {@code spark.sql.shuffle.partitions}
    * (SparkSessions sets four per core unless the user does), named explicitly so that
@@ -119,15 +114,5 @@ public final class OpColumns {
    */
   static int shufflePartitions(SparkSession spark) {
     return Integer.parseInt(spark.conf().get("spark.sql.shuffle.partitions"));
-  }
-
-  /**
-   * The input's files as the {@code file} column names them, sorted: a file's index in
-   * this array is its file index. From the listing Spark makes anyway; no job.
-   */
-  static String[] files(SparkSession spark, String path) {
-    String[] files = spark.read().parquet(path).inputFiles();
-    java.util.Arrays.sort(files);
-    return files;
   }
 }

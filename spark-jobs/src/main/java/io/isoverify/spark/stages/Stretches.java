@@ -1,148 +1,142 @@
 package io.isoverify.spark.stages;
 
+import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.io.ParquetRowBatch;
+import io.isoverify.history.io.ParquetRowGroups;
 import io.isoverify.history.validation.RowFields;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
+import org.apache.parquet.io.api.Binary;
 import org.apache.spark.util.LongAccumulator;
 
 /**
- * The map side of the transaction job: checks each operation row alone (history's row
- * rules through {@link OpRowFields}, the first problem into a {@link FirstProblem}) and
+ * The map side of the transaction job, over the rows of one split decoded by history's
+ * decoder ({@link DecodedSplits}): checks each operation row alone (history's row rules
+ * through {@link BatchRowFields}, the first problem into a {@link FirstProblem}; a row the
+ * decoder cannot decode is one too, and ends the split) and
  * folds the good rows into stretches, one narrow row per run of adjacent rows of one
  * transaction that agree on everything the transaction-level checks compare, with
  * consecutive operation positions. A stretch stands
  * for rows {@code row .. row+count-1} at positions {@code op_pos .. op_pos+count-1}, so
  * the reduce side sees exactly what the rows would have told it.
  *
- * <pre>
- *   file int, row long, count int, txn long, session (long or string), txn_pos int, op_pos int,
- *   outcome byte (Outcome ordinal), start long, end long (History.NO_TIME when null)
- * </pre>
- * A history written transaction by transaction gives one stretch per transaction (per
+ * Stretches go to the reduce partition of their transaction as {@link StretchRows} chunks
+ * ({@link SplitChunks}). A history written transaction by transaction gives one stretch per transaction (per
  * task split), so the shuffle carries about one row per transaction, not per operation.
  * Rows with a read list are counted on the way ({@code listRows}: only whether there are
  * any is used, so a task run twice changes nothing).
  */
-final class Stretches implements Iterator<Row> {
-  static final int FILE_I = 0;
-  static final int ROW_I = 1;
-  static final int COUNT_I = 2;
-  static final int TXN = 3;
-  static final int SESSION = 4;
-  static final int POS = 5;
-  static final int OP_POS = 6;
-  static final int OUTCOME = 7;
-  static final int START = 8;
-  static final int END = 9;
-
-  private final Iterator<InternalRow> rows;
-  private final FileIndex files;
+final class Stretches extends SplitChunks<StretchRows> {
+  private final DecodedSplits input;
   private final FirstProblem problems;
   private final LongAccumulator listRows;
-  private final OpRowFields fields;
+  private final int partitions;
+  private final boolean textSessions;
+  private final BatchRowFields fields = new BatchRowFields();
   private boolean open;
-  private int file;
+  private int stretchFile;
   private long row;
   private int count;
   private long txn;
-  private Object session;
+  /** The stretch's session: a number, or text as a String and as bytes to compare. */
+  private long sessionNumber;
+  private String sessionText;
+  private Binary sessionBytes;
   private int pos;
   private int opPos;
   private byte outcome;
   private long start;
   private long end;
-  private Row next;
 
-  /** Over {@link OpColumns#read}'s rows, whose schema is {@code schema}. */
-  Stretches(Iterator<InternalRow> rows, StructType schema, FileIndex files,
-      FirstProblem problems, LongAccumulator listRows) {
-    this.rows = rows;
-    this.fields = new OpRowFields(schema);
-    this.files = files;
+  /** Over the rows of {@code splits} (a task's partition of {@link DecodedSplits#rdd}). */
+  Stretches(Iterator<DecodedSplits.Split> splits, DecodedSplits input, FirstProblem problems,
+      LongAccumulator listRows, int partitions) {
+    super(splits, partitions);
+    this.input = input;
     this.problems = problems;
     this.listRows = listRows;
+    this.partitions = partitions;
+    this.textSessions = input.text(RowFields.SESSION);
   }
 
-  /**
-   * The schema of a stretch, with the session column's type
-   * ({@link OpRowFields#sessionType}).
-   */
-  static StructType schema(DataType sessionType) {
-    return new StructType()
-        .add("file", DataTypes.IntegerType, false)
-        .add("row", DataTypes.LongType, false)
-        .add("count", DataTypes.IntegerType, false)
-        .add("txn", DataTypes.LongType, false)
-        .add("session", sessionType, false)
-        .add("txn_pos", DataTypes.IntegerType, false)
-        .add("op_pos", DataTypes.IntegerType, false)
-        .add("outcome", DataTypes.ByteType, false)
-        .add("start", DataTypes.LongType, false)
-        .add("end", DataTypes.LongType, false);
+  /** The reduce partition of a transaction: the same on every task. */
+  static int partition(long txn, int partitions) {
+    return Math.floorMod(Long.hashCode(txn * 0x9E3779B97F4A7C15L), partitions);
   }
 
   @Override
-  public boolean hasNext() {
-    while (next == null && rows.hasNext()) {
-      InternalRow r = rows.next();
-      String problem = fields.load(r);
+  protected ParquetRowGroups.Scan scan(DecodedSplits.Split s) throws InvalidHistoryException {
+    return input.scan(s);
+  }
+
+  @Override
+  protected void unreadable(DecodedSplits.Split s, InvalidHistoryException e) {
+    // the file changed since the driver read its footer
+    problems.add(new HistoryStage.Located(s.file(), 0, e.problem()));
+  }
+
+  @Override
+  protected StretchRows newChunk() {
+    return new StretchRows(StretchRows.CHUNK, textSessions);
+  }
+
+  /** Checks each row alone; a decoding problem is the problem of the row where it happened. */
+  @Override
+  protected void add(ParquetRowBatch b) {
+    for (int r = 0; r < b.size(); r++) {
+      String problem = fields.load(b, r);
       if (fields.hasList()) {
         listRows.add(1);
       }
       if (problem != null) {
-        problems.add(new HistoryStage.Located(files.of(fields.file()), fields.rowNumber(),
-            problem));
-        continue;
+        problems.add(new HistoryStage.Located(file, b.row(r), problem));
+      } else {
+        add(b.row(r));
       }
-      add();
     }
-    if (next == null && open) {
-      next = emit();
-      open = false;
+    if (b.error() != null) {
+      problems.add(new HistoryStage.Located(file, b.row(b.size()), b.error().problem()));
     }
-    return next != null;
   }
 
   @Override
-  public Row next() {
-    if (!hasNext()) {
-      throw new NoSuchElementException();
+  protected void finish() {
+    if (open) {
+      emit();
+      open = false;
     }
-    Row r = next;
-    next = null;
-    return r;
   }
 
-  private void add() {
-    int f = files.of(fields.file());
-    long rowNo = fields.rowNumber();
-    long t = fields.number(RowFields.TXN);
-    Object s = fields.session();
-    int p = (int) fields.number(RowFields.TXN_POS);
-    int op = (int) fields.number(RowFields.OP_POS);
-    byte o = (byte) fields.outcome();
-    long st = fields.time(RowFields.START_TS);
-    long en = fields.time(RowFields.END_TS);
-    if (open && f == file && rowNo == row + count && t == txn && op == opPos + count
-        && p == pos && o == outcome && st == start && en == end && s.equals(session)) {
+  /** The loaded row (row {@code rowNo} of the current file) joins or starts a stretch. */
+  private void add(long rowNo) {
+    BatchRowFields f = fields;
+    long t = f.number(RowFields.TXN);
+    int p = (int) f.number(RowFields.TXN_POS);
+    int op = (int) f.number(RowFields.OP_POS);
+    byte o = (byte) f.outcome();
+    long st = f.time(RowFields.START_TS);
+    long en = f.time(RowFields.END_TS);
+    Binary text = f.textSession();
+    if (open && file == stretchFile && rowNo == row + count && t == txn && op == opPos + count
+        && p == pos && o == outcome && st == start && en == end
+        && (text == null ? sessionNumber == f.number(RowFields.SESSION)
+            : text.equals(sessionBytes))) {
       count++;
       return;
     }
     if (open) {
-      next = emit();
+      emit();
     }
     open = true;
-    file = f;
+    stretchFile = file;
     row = rowNo;
     count = 1;
     txn = t;
-    session = OpRowFields.keep(s);
+    if (text == null) {
+      sessionNumber = f.number(RowFields.SESSION);
+    } else {
+      sessionBytes = Binary.fromConstantByteArray(text.getBytes());
+      sessionText = sessionBytes.toStringUsingUTF8();
+    }
     pos = p;
     opPos = op;
     outcome = o;
@@ -150,8 +144,24 @@ final class Stretches implements Iterator<Row> {
     end = en;
   }
 
-  private Row emit() {
-    return RowFactory.create(file, row, count, txn, OpRowFields.stored(session), pos, opPos,
-        outcome, start, end);
+  private void emit() {
+    int part = partition(txn, partitions);
+    StretchRows c = chunk(part);
+    int i = c.size++;
+    c.file[i] = stretchFile;
+    c.row[i] = row;
+    c.count[i] = count;
+    c.txn[i] = txn;
+    if (textSessions) {
+      c.textSession[i] = sessionText;
+    } else {
+      c.session[i] = sessionNumber;
+    }
+    c.pos[i] = pos;
+    c.opPos[i] = opPos;
+    c.outcome[i] = outcome;
+    c.start[i] = start;
+    c.end[i] = end;
+    added(part);
   }
 }

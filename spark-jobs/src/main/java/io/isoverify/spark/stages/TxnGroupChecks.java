@@ -1,27 +1,18 @@
 package io.isoverify.spark.stages;
 
-import static io.isoverify.spark.stages.Stretches.COUNT_I;
-import static io.isoverify.spark.stages.Stretches.END;
-import static io.isoverify.spark.stages.Stretches.FILE_I;
-import static io.isoverify.spark.stages.Stretches.OP_POS;
-import static io.isoverify.spark.stages.Stretches.OUTCOME;
-import static io.isoverify.spark.stages.Stretches.POS;
-import static io.isoverify.spark.stages.Stretches.ROW_I;
-import static io.isoverify.spark.stages.Stretches.SESSION;
-import static io.isoverify.spark.stages.Stretches.START;
-import static io.isoverify.spark.stages.Stretches.TXN;
-
 import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.validation.OperationPositions;
 import io.isoverify.history.validation.TransactionFields;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.function.IntFunction;
-import org.apache.spark.sql.catalyst.InternalRow;
+import scala.Tuple2;
 
 /**
  * The reduce side of the transaction job: the checks that concern the rows of one
- * transaction together, over {@link Stretches} sorted by (transaction, file, row), with
+ * transaction together, over {@link Stretches} sorted by (transaction, file, row) ({@link StretchRows#sorted}), with
  * history's rules as HistoryBuilder applies them: rows of one transaction that disagree on
  * session, position, outcome or timestamps ({@link TransactionFields#disagreement}: while
  * reading, within a run of adjacent rows; when building, between runs), and gaps or
@@ -43,23 +34,25 @@ final class TxnGroupChecks {
   private final OperationPositions positions = new OperationPositions(InvalidHistoryException::row);
 
   /**
-   * The block of one partition's sorted stretches, read from Spark's internal rows.
+   * The block of one reduce partition's stretch chunks ({@link Stretches}).
    *
-   * @param textSessions whether the stretches' session column holds text (else longs)
+   * @param textSessions whether the sessions are text (else numbers)
    */
-  static TxnBlock block(Iterator<InternalRow> sorted, boolean textSessions) {
+  static TxnBlock block(Iterator<Tuple2<Integer, StretchRows>> chunks, boolean textSessions) {
+    List<StretchRows> all = new ArrayList<>();
+    chunks.forEachRemaining(c -> all.add(c._2()));
+    StretchRows rows = StretchRows.merge(all, textSessions);
     TxnGroupChecks c = new TxnGroupChecks();
     TxnBlock.Builder out = new TxnBlock.Builder();
     long txn = 0;
-    while (sorted.hasNext()) {
-      InternalRow r = sorted.next();
-      long t = r.getLong(TXN);
+    for (int i : rows.sorted()) {
+      long t = rows.txn[i];
       if (c.n > 0 && t != txn) {
         c.check(txn, out);
         c.n = 0;
       }
       txn = t;
-      c.add(r, textSessions);
+      c.add(rows, i);
     }
     if (c.n > 0) {
       c.check(txn, out);
@@ -67,7 +60,7 @@ final class TxnGroupChecks {
     return out.build();
   }
 
-  private void add(InternalRow r, boolean textSessions) {
+  private void add(StretchRows r, int i) {
     if (n == file.length) {
       int m = n * 2;
       file = Arrays.copyOf(file, m);
@@ -76,17 +69,16 @@ final class TxnGroupChecks {
       opPos = Arrays.copyOf(opPos, m);
       session = Arrays.copyOf(session, m);
     }
-    file[n] = r.getInt(FILE_I);
-    row[n] = r.getLong(ROW_I);
-    count[n] = r.getInt(COUNT_I);
-    opPos[n] = r.getInt(OP_POS);
-    session[n] = textSessions ? r.getUTF8String(SESSION).toString()
-        : (Object) r.getLong(SESSION);
+    file[n] = r.file[i];
+    row[n] = r.row[i];
+    count[n] = r.count[i];
+    opPos[n] = r.opPos[i];
+    session[n] = r.session(i);
     int code = 0;
     while (!session[code].equals(session[n])) {
       code++;
     }
-    fields.set(n, code, r.getInt(POS), r.getByte(OUTCOME), r.getLong(START), r.getLong(END));
+    fields.set(n, code, r.pos[i], r.outcome[i], r.start[i], r.end[i]);
     n++;
   }
 

@@ -1,0 +1,172 @@
+package io.isoverify.spark.stages;
+
+import io.isoverify.history.IndexSort;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Keyed operations in columns, what the per-key job shuffles ({@link KeyStage}): a map
+ * task's rows for one reduce partition (a chunk of at most {@link #CHUNK} rows), or, on the
+ * reduce side, all of a partition's chunks {@link #merge}d, {@link #sorted} by key and
+ * operation. Per row i: the dense transaction {@code txn[i]} and operation {@code op[i]},
+ * the kind ({@code OpKind} ordinal), where it is in the input ({@link FileIndex#position}),
+ * the key (a number, or text when the history's keys are strings), the value (absent: the
+ * initial state; a number or text), and with read lists the list read (null: none).
+ * Java-serialized as a handful of primitive arrays: no object per row in the shuffle.
+ */
+final class KeyedRows implements SplitChunks.Chunk, Serializable {
+  private static final long serialVersionUID = 1L;
+  /** Rows per map-side chunk: bounds a map task's memory whatever the split's size. */
+  static final int CHUNK = 1 << 15;
+
+  int size;
+  int[] txn;
+  int[] op;
+  byte[] kind;
+  long[] pos;
+  /** Numeric keys and values; unused when the text arrays are not null. */
+  long[] key;
+  long[] value;
+  String[] textKey;
+  String[] textValue;
+  /** Whether the row has a value (numbers; a text value is null when absent). */
+  boolean[] valued;
+  /** Read lists as Long or String elements, null when the row has none or lists are off. */
+  List<Object>[] list;
+
+  /** An empty chunk of {@code capacity} rows. */
+  @SuppressWarnings("unchecked")
+  KeyedRows(int capacity, boolean textKeys, boolean textValues, boolean lists) {
+    txn = new int[capacity];
+    op = new int[capacity];
+    kind = new byte[capacity];
+    pos = new long[capacity];
+    if (textKeys) {
+      textKey = new String[capacity];
+    } else {
+      key = new long[capacity];
+    }
+    if (textValues) {
+      textValue = new String[capacity];
+    } else {
+      value = new long[capacity];
+      valued = new boolean[capacity];
+    }
+    list = lists ? new List[capacity] : null;
+  }
+
+  @Override
+  public boolean full() {
+    return size == txn.length;
+  }
+
+  @Override
+  public int size() {
+    return size;
+  }
+
+  boolean textKeys() {
+    return textKey != null;
+  }
+
+  boolean textValues() {
+    return textValue != null;
+  }
+
+  /** The chunks of one reduce partition as one block (empty when there are none). */
+  static KeyedRows merge(List<KeyedRows> chunks, boolean textKeys, boolean textValues,
+      boolean lists) {
+    int n = 0;
+    for (KeyedRows c : chunks) {
+      n += c.size;
+    }
+    KeyedRows m = new KeyedRows(n, textKeys, textValues, lists);
+    for (KeyedRows c : chunks) {
+      int at = m.size;
+      System.arraycopy(c.txn, 0, m.txn, at, c.size);
+      System.arraycopy(c.op, 0, m.op, at, c.size);
+      System.arraycopy(c.kind, 0, m.kind, at, c.size);
+      System.arraycopy(c.pos, 0, m.pos, at, c.size);
+      if (textKeys) {
+        System.arraycopy(c.textKey, 0, m.textKey, at, c.size);
+      } else {
+        System.arraycopy(c.key, 0, m.key, at, c.size);
+      }
+      if (textValues) {
+        System.arraycopy(c.textValue, 0, m.textValue, at, c.size);
+      } else {
+        System.arraycopy(c.value, 0, m.value, at, c.size);
+        System.arraycopy(c.valued, 0, m.valued, at, c.size);
+      }
+      if (lists) {
+        System.arraycopy(c.list, 0, m.list, at, c.size);
+      }
+      m.size += c.size;
+    }
+    return m;
+  }
+
+  /**
+   * The rows in key order (numbers ascending, text in String order), with {@code rank[i]}
+   * the key's rank: a key's rows are adjacent, and the keys come in the same order however
+   * the chunks arrived (the list rules' second pass relies on it; within a key the rules
+   * sort the operations by id). O(n log n) for the keys, O(n) for the rows.
+   */
+  int[] sorted(int[] rank) {
+    int n = size;
+    if (textKeys()) {
+      Map<String, Integer> id = new HashMap<>();
+      List<String> distinct = new ArrayList<>();
+      int[] local = new int[n];
+      for (int i = 0; i < n; i++) {
+        Integer k = id.putIfAbsent(textKey[i], distinct.size());
+        if (k == null) {
+          k = distinct.size();
+          distinct.add(textKey[i]);
+        }
+        local[i] = k;
+      }
+      Integer[] byText = new Integer[distinct.size()];
+      Arrays.setAll(byText, i -> i);
+      Arrays.sort(byText, (a, b) -> distinct.get(a).compareTo(distinct.get(b)));
+      int[] rankOf = new int[byText.length];
+      for (int r = 0; r < byText.length; r++) {
+        rankOf[byText[r]] = r;
+      }
+      for (int i = 0; i < n; i++) {
+        rank[i] = rankOf[local[i]];
+      }
+    } else {
+      int[] byKey = IndexSort.byKey(key, n);
+      int r = -1;
+      for (int j = 0; j < n; j++) {
+        if (j == 0 || key[byKey[j]] != key[byKey[j - 1]]) {
+          r++;
+        }
+        rank[byKey[j]] = r;
+      }
+    }
+    // a counting sort by rank, stable: the key order, and each key's rows as they arrived
+    // (the rules sort a key's operations by id themselves)
+    int keys = 0;
+    for (int i = 0; i < n; i++) {
+      keys = Math.max(keys, rank[i] + 1);
+    }
+    int[] start = new int[keys + 1];
+    for (int i = 0; i < n; i++) {
+      start[rank[i] + 1]++;
+    }
+    for (int k = 0; k < keys; k++) {
+      start[k + 1] += start[k];
+    }
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[start[rank[i]]++] = i;
+    }
+    return order;
+  }
+}

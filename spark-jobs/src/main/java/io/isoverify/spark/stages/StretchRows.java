@@ -1,0 +1,113 @@
+package io.isoverify.spark.stages;
+
+import io.isoverify.history.IndexSort;
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * Stretches ({@link Stretches}) in columns, what the transaction job shuffles: a map task's
+ * stretches for one reduce partition (a chunk of at most {@link #CHUNK}), or on the reduce
+ * side a partition's chunks {@link #merge}d and {@link #sorted} by (transaction, file, row).
+ * Per stretch i: it stands for rows {@code row[i] .. row[i]+count[i]-1} of file
+ * {@code file[i]}, at operation positions {@code opPos[i] ..}, of transaction {@code txn[i]}
+ * with its session (a number, or text when the history's sessions are strings), position
+ * in the session, outcome ordinal and timestamps (History.NO_TIME when null).
+ */
+final class StretchRows implements SplitChunks.Chunk, Serializable {
+  private static final long serialVersionUID = 1L;
+  static final int CHUNK = 1 << 14;
+
+  int size;
+  final int[] file;
+  final long[] row;
+  final int[] count;
+  final long[] txn;
+  final long[] session;
+  final String[] textSession;
+  final int[] pos;
+  final int[] opPos;
+  final byte[] outcome;
+  final long[] start;
+  final long[] end;
+
+  StretchRows(int capacity, boolean textSessions) {
+    file = new int[capacity];
+    row = new long[capacity];
+    count = new int[capacity];
+    txn = new long[capacity];
+    session = textSessions ? null : new long[capacity];
+    textSession = textSessions ? new String[capacity] : null;
+    pos = new int[capacity];
+    opPos = new int[capacity];
+    outcome = new byte[capacity];
+    start = new long[capacity];
+    end = new long[capacity];
+  }
+
+  @Override
+  public boolean full() {
+    return size == file.length;
+  }
+
+  @Override
+  public int size() {
+    return size;
+  }
+
+  /** Stretch i's session: a Long, or a String. */
+  Object session(int i) {
+    return textSession != null ? textSession[i] : (Object) session[i];
+  }
+
+  /** The chunks of one reduce partition as one block. */
+  static StretchRows merge(List<StretchRows> chunks, boolean textSessions) {
+    int n = 0;
+    for (StretchRows c : chunks) {
+      n += c.size;
+    }
+    StretchRows m = new StretchRows(n, textSessions);
+    for (StretchRows c : chunks) {
+      int at = m.size;
+      int k = c.size;
+      System.arraycopy(c.file, 0, m.file, at, k);
+      System.arraycopy(c.row, 0, m.row, at, k);
+      System.arraycopy(c.count, 0, m.count, at, k);
+      System.arraycopy(c.txn, 0, m.txn, at, k);
+      if (textSessions) {
+        System.arraycopy(c.textSession, 0, m.textSession, at, k);
+      } else {
+        System.arraycopy(c.session, 0, m.session, at, k);
+      }
+      System.arraycopy(c.pos, 0, m.pos, at, k);
+      System.arraycopy(c.opPos, 0, m.opPos, at, k);
+      System.arraycopy(c.outcome, 0, m.outcome, at, k);
+      System.arraycopy(c.start, 0, m.start, at, k);
+      System.arraycopy(c.end, 0, m.end, at, k);
+      m.size += k;
+    }
+    return m;
+  }
+
+  /**
+   * The stretches by transaction, then by (file, row): two stable primitive sorts,
+   * O(n log n).
+   */
+  int[] sorted() {
+    int n = size;
+    long[] where = new long[n];
+    for (int i = 0; i < n; i++) {
+      where[i] = FileIndex.position(file[i], row[i]);
+    }
+    int[] byWhere = IndexSort.byKey(where, n);
+    long[] txnByWhere = new long[n];
+    for (int j = 0; j < n; j++) {
+      txnByWhere[j] = txn[byWhere[j]];
+    }
+    int[] byTxn = IndexSort.byKey(txnByWhere, n);
+    int[] order = new int[n];
+    for (int j = 0; j < n; j++) {
+      order[j] = byWhere[byTxn[j]];
+    }
+    return order;
+  }
+}
