@@ -39,10 +39,30 @@ abstract class CliCommand implements Callable<Integer> {
     } catch (UsageException e) {
       return fail(BAD_INPUT, "error: " + e.getMessage(), e);
     } catch (OutOfMemoryError e) {
-      return fail(UNKNOWN, "UNKNOWN: out of memory (raise -Xmx through JAVA_OPTS)", e);
+      return fail(UNKNOWN, OUT_OF_MEMORY, e);
     } catch (Exception | Error e) {
+      if (outOfMemory(e)) {
+        return fail(UNKNOWN, OUT_OF_MEMORY, e);
+      }
       return fail(UNKNOWN, "internal error: " + e + (debug ? "" : " (run with --debug for the stack trace)"), e);
     }
+  }
+
+  private static final String OUT_OF_MEMORY =
+      "UNKNOWN: out of memory (raise -Xmx through JAVA_OPTS)";
+
+  /**
+   * Whether a failure came from running out of memory elsewhere: a Spark job whose task ran
+   * out (the error is its cause, or only named in its message when it crossed a process).
+   */
+  static boolean outOfMemory(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof OutOfMemoryError
+          || String.valueOf(t.getMessage()).contains("java.lang.OutOfMemoryError")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private int fail(int code, String message, Throwable e) {

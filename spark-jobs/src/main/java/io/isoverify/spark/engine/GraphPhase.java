@@ -41,7 +41,8 @@ import org.apache.spark.sql.SparkSession;
  * <p>The P-SCC step runs where the residual graph fits: on the driver (iterative Tarjan)
  * while the P-graph after pruning (known edges plus both sides of every live constraint)
  * has fewer than {@link #DRIVER_GRAPH_EDGES_CONF} edges (default
- * {@link #DRIVER_GRAPH_EDGES}), and on Spark GraphX ({@link GraphxScc}) from that size on.
+ * {@link #DRIVER_GRAPH_EDGES}; no limit in local mode), and on Spark GraphX
+ * ({@link GraphxScc}) from that size on.
  * The components are the same either way. Components are solved on the driver's threads
  * while their transactions together stay under {@link #DRIVER_SOLVE_VERTICES_CONF} (default
  * {@link #DRIVER_SOLVE_VERTICES}; no limit in local mode, where the executors are the
@@ -121,7 +122,10 @@ final class GraphPhase {
 
   /** The P-SCC rule's threshold. */
   static long driverGraphEdges(SparkSession spark) {
-    return setting(spark, DRIVER_GRAPH_EDGES_CONF, DRIVER_GRAPH_EDGES);
+    // in local mode GraphX runs on the driver's heap and threads: slower (README), and no
+    // memory saved (the 10M general SER P-graph ran out of a 16 GiB heap there)
+    return setting(spark, DRIVER_GRAPH_EDGES_CONF,
+        spark.sparkContext().isLocal() ? Long.MAX_VALUE : DRIVER_GRAPH_EDGES);
   }
 
   /** A size setting: the Spark conf, else the system property, else the default. */

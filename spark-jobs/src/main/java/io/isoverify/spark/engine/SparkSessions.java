@@ -46,6 +46,11 @@ public final class SparkSessions {
     // in-process reader (UTF-8): Spark reads it as text too, not as byte arrays
     conf.setIfMissing("spark.sql.parquet.binaryAsString", "true");
     extra.forEach(conf::set);
+    if (conf.get("spark.master").startsWith("local")) {
+      // The executors are this JVM's threads: a task that runs out of memory fails its job
+      // (the command reports UNKNOWN, exit 3) instead of Spark ending the JVM (exit 52)
+      conf.setIfMissing("spark.executor.killOnFatalError.depth", "0");
+    }
     return SparkSession.builder().config(conf).getOrCreate();
   }
 }

@@ -46,9 +46,12 @@ public final class HistoryStage {
    * @param readLists whether some row holds a read list (Elle list-append): the later
    *     stages read that column only then
    * @param input the files' splits, which the per-key job decodes again
+   * @param predicateReads whether some row is a predicate read (pr): the predicate stage
+   *     runs only then
    */
   public record Result(String path, TxnColumns txns, String[] sessionNames, String[] files,
-      String[] paths, TxnIndex index, boolean readLists, DecodedSplits input) {}
+      String[] paths, TxnIndex index, boolean readLists, DecodedSplits input,
+      boolean predicateReads) {}
 
   /**
    * @param display how messages name the input when it is one file (the user's path);
@@ -63,15 +66,18 @@ public final class HistoryStage {
     FirstProblem rowProblem = new FirstProblem();
     spark.sparkContext().register(rowProblem, "first row problem");
     LongAccumulator listRows = spark.sparkContext().longAccumulator("rows with a read list");
+    LongAccumulator prRows = spark.sparkContext().longAccumulator("predicate reads");
     boolean textSessions = input.text(RowFields.SESSION);
     int partitions = OpColumns.shufflePartitions(spark);
     List<TxnBlock> blocks = input.rdd(sc)
-        .mapPartitionsToPair(it -> new Stretches(it, input, rowProblem, listRows, partitions))
+        .mapPartitionsToPair(it -> new Stretches(it, input, rowProblem, listRows, prRows,
+            partitions))
         .partitionBy(new ExactPartitioner(partitions))
         .mapPartitions(it -> List.of(TxnGroupChecks.block(it, textSessions)).iterator())
         .collect();
     throwFirstProblem(blocks, rowProblem.value(), names, display);
-    return assemble(path, blocks, names, paths, listRows.value() > 0, input);
+    return assemble(path, blocks, names, paths, listRows.value() > 0, input,
+        prRows.value() > 0);
   }
 
   private static void throwFirstProblem(List<TxnBlock> blocks, Located rowProblem,
@@ -104,7 +110,8 @@ public final class HistoryStage {
 
   /** Session codes, dense order, the sequence checks: all on the driver's primitive arrays. */
   private static Result assemble(String path, List<TxnBlock> blocks, String[] names, String[] paths,
-      boolean readLists, DecodedSplits input) throws InvalidHistoryException {
+      boolean readLists, DecodedSplits input, boolean predicateReads)
+      throws InvalidHistoryException {
     Map<Object, Long> firstSeen = new HashMap<>();
     int n = 0;
     for (TxnBlock b : blocks) {
@@ -136,7 +143,8 @@ public final class HistoryStage {
     }
     int[] perm = IndexSort.byKey(order, n);
     tiesByTxn(perm, order, txnId);
-    return columns(path, blocks, perm, order, names, paths, sessionNames, readLists, input);
+    return columns(path, blocks, perm, order, names, paths, sessionNames, readLists, input,
+        predicateReads);
   }
 
   /** HistoryBuilder sorts stably over transactions in id order: equal keys go by id. */
@@ -153,7 +161,7 @@ public final class HistoryStage {
 
   private static Result columns(String path, List<TxnBlock> blocks, int[] perm, long[] key,
       String[] names, String[] paths, String[] sessionNames, boolean readLists,
-      DecodedSplits input) throws InvalidHistoryException {
+      DecodedSplits input, boolean predicateReads) throws InvalidHistoryException {
     int n = perm.length;
     int[] blockOf = new int[n];
     int[] indexIn = new int[n];
@@ -207,7 +215,7 @@ public final class HistoryStage {
       }
     }
     return new Result(path, c, sessionNames, names, paths, new TxnIndex(txnId), readLists,
-        input);
+        input, predicateReads);
   }
 
   /** A problem at a row of a file. */

@@ -69,18 +69,15 @@ public final class PredicateStage {
    *
    */
   public static Result run(SparkSession spark, HistoryStage.Result h, KeyStage.Result keys) {
+    // the read stage saw every row's kind: without a predicate read, no Spark SQL job at all
+    if (!h.predicateReads()) {
+      return Result.NONE;
+    }
     Dataset<Row> raw = spark.read().parquet(h.path());
     Set<String> have = Set.of(raw.columns());
     // row_fields were validated with every row's other columns (HistoryStage)
     boolean rowFields = have.contains(ParquetHistorySchema.ROW_FIELDS);
     Column kind = col(ParquetHistorySchema.KIND);
-    // a file of the full schema has the predicate columns even without a predicate read:
-    // one scan of the kind column says so before the grouped scan of every transaction
-    // (6 s on the 1M general history, where every column is there and no row is one)
-    if (!have.contains(ParquetHistorySchema.PRED_FIELD) || raw.select(kind)
-        .where(kind.equalTo(OpKind.PREDICATE_READ.code())).limit(1).collectAsList().isEmpty()) {
-      return Result.NONE;
-    }
     // the part: every transaction that installs a version or reads by predicate, whole
     Object[] partKinds = Arrays.stream(OpKind.values())
         .filter(k -> k.installsVersion() || k == OpKind.PREDICATE_READ).map(OpKind::code).toArray();

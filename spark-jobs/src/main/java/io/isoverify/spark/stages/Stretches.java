@@ -1,6 +1,7 @@
 package io.isoverify.spark.stages;
 
 import io.isoverify.history.InvalidHistoryException;
+import io.isoverify.history.OpKind;
 import io.isoverify.history.io.ParquetRowBatch;
 import io.isoverify.history.io.ParquetRowGroups;
 import io.isoverify.history.validation.RowFields;
@@ -22,13 +23,15 @@ import org.apache.spark.util.LongAccumulator;
  * Stretches go to the reduce partition of their transaction as {@link StretchRows} chunks
  * ({@link SplitChunks}). A history written transaction by transaction gives one stretch per transaction (per
  * task split), so the shuffle carries about one row per transaction, not per operation.
- * Rows with a read list are counted on the way ({@code listRows}: only whether there are
- * any is used, so a task run twice changes nothing).
+ * Rows with a read list and predicate reads are counted on the way ({@code listRows},
+ * {@code prRows}: only whether there are any is used, so a task run twice changes nothing).
  */
 final class Stretches extends SplitChunks<StretchRows> {
+  private static final int PREDICATE_READ = OpKind.PREDICATE_READ.ordinal();
   private final DecodedSplits input;
   private final FirstProblem problems;
   private final LongAccumulator listRows;
+  private final LongAccumulator prRows;
   private final int partitions;
   private final boolean textSessions;
   private final BatchRowFields fields = new BatchRowFields();
@@ -49,11 +52,12 @@ final class Stretches extends SplitChunks<StretchRows> {
 
   /** Over the rows of {@code splits} (a task's partition of {@link DecodedSplits#rdd}). */
   Stretches(Iterator<DecodedSplits.Split> splits, DecodedSplits input, FirstProblem problems,
-      LongAccumulator listRows, int partitions) {
+      LongAccumulator listRows, LongAccumulator prRows, int partitions) {
     super(splits, partitions);
     this.input = input;
     this.problems = problems;
     this.listRows = listRows;
+    this.prRows = prRows;
     this.partitions = partitions;
     this.textSessions = input.text(RowFields.SESSION);
   }
@@ -86,6 +90,9 @@ final class Stretches extends SplitChunks<StretchRows> {
       String problem = fields.load(b, r);
       if (fields.hasList()) {
         listRows.add(1);
+      }
+      if (fields.kind() == PREDICATE_READ) {
+        prRows.add(1);
       }
       if (problem != null) {
         problems.add(new HistoryStage.Located(file, b.row(r), problem));
