@@ -25,21 +25,23 @@ import org.apache.spark.sql.SparkSession;
  * transaction and operation ids are History's.
  *
  * <p>Read lists (Elle list-append) travel only when the history has some (the read stage
- * saw a row with one): then the {@code read_list} column joins the row, each key's lists go
- * through history's list rules ({@link KeyChecks}), and the blocks carry their results
- * (observed orders as int blocks, list findings, the reads of unknown outcomes' appends);
- * the keys whose longest counted list depends on which unknown outcomes count are run again
- * ({@link Again}, from {@link ListStage}) over the same shuffle.
+ * saw a row with one): then the map side decodes the {@code read_list} column and the chunks
+ * carry each row's list, each key's lists go through history's list rules
+ * ({@link KeyChecks}), and the blocks carry their results (observed orders as int blocks,
+ * list findings, the reads of unknown outcomes' appends); the keys whose longest counted
+ * list depends on which unknown outcomes count are run again ({@link Again}, from
+ * {@link ListStage}) over the same shuffle.
  *
- * <p>Cost: one scan of the Parquet columns (txn, op_pos, kind, key, value; read_list only
- * when some row has one), one shuffle of
- * a narrow row per keyed operation (key, value, txn, op_pos, kind, file, row: plain
- * column expressions, no object per row on the map side), hashed by key and sorted within
- * partitions by key alone (one column: Spark's radix sort when the key is a number; each
- * key's values are sorted by the reduce side, {@link KeyChecks}); broadcast: the
- * transaction index and per-transaction op offsets, outcomes and ids. On the driver: the blocks (2 ints per effective write and 4 per external
- * read of a non-aborted transaction; 1 per observed append of a list key) and a sort of the
- * keys.
+ * <p>Cost: one decoding of the input's splits by history's decoder, only txn, op_pos, kind,
+ * key and value (read_list when some row has one: {@link KeyChunks}); one shuffle of
+ * columnar chunks ({@link KeyedRows}: per keyed operation its dense transaction and
+ * operation ids, kind, place in the input, key and value, about 34 bytes), by the hash of
+ * the key, at least one reduce partition per {@link #ROWS_PER_PARTITION} operations; on
+ * the reduce side the keys ranked by a primitive sort and the rows grouped by a counting
+ * sort ({@link KeyedRows#sorted}); broadcast: the transaction index and per-transaction op
+ * offsets, outcomes and ids. On the driver: the blocks (2 ints per effective write and 4
+ * per external read of a non-aborted transaction; 1 per observed append of a list key) and
+ * a sort of the keys.
  */
 public final class KeyStage {
   /**

@@ -21,8 +21,9 @@ import org.apache.spark.util.LongAccumulator;
  * the reduce side sees exactly what the rows would have told it.
  *
  * Stretches go to the reduce partition of their transaction as {@link StretchRows} chunks
- * ({@link SplitChunks}). A history written transaction by transaction gives one stretch per transaction (per
- * task split), so the shuffle carries about one row per transaction, not per operation.
+ * ({@link SplitChunks}). A history written transaction by transaction gives one stretch
+ * per transaction (per task split), so the shuffle carries about one entry per
+ * transaction, not per operation.
  * Rows with a read list and predicate reads are counted on the way ({@code listRows},
  * {@code prRows}: only whether there are any is used, so a task run twice changes nothing).
  */

@@ -12,11 +12,11 @@ import scala.Tuple2;
 
 /**
  * The reduce side of the transaction job: the checks that concern the rows of one
- * transaction together, over {@link Stretches} sorted by (transaction, file, row) ({@link StretchRows#sorted}), with
- * history's rules as HistoryBuilder applies them: rows of one transaction that disagree on
+ * transaction together, over a partition's {@link Stretches} sorted by (transaction, file,
+ * row) ({@link StretchRows#sorted}), with history's rules as HistoryBuilder applies them: rows of one transaction that disagree on
  * session, position, outcome or timestamps ({@link TransactionFields#disagreement}: while
  * reading, within a run of adjacent rows; when building, between runs), and gaps or
- * repeats in the operation positions ({@link OperationPositions}). Streams over the sorted
+ * repeats in the operation positions ({@link OperationPositions}). Walks the sorted
  * stretches holding one transaction's at a time in primitive arrays, and fills one
  * {@link TxnBlock} per partition.
  */
