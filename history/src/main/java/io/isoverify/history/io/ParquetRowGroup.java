@@ -30,35 +30,17 @@ final class ParquetRowGroup {
 
   /** The rows of one row group: {@code store} holds its pages. */
   ParquetRowGroup(ParquetHistoryLayout l, PageReadStore store) throws IOException {
-    this(l, store, ALL);
-  }
-
-  /** Every column: {@link #ParquetRowGroup(ParquetHistoryLayout, PageReadStore, long)}. */
-  static final long ALL = -1L;
-
-  /**
-   * The same, decoding only the columns in {@code wanted} (bit c: {@link RowFields} column c;
-   * bit {@link #READ_LIST_BIT} and {@link #ROW_FIELDS_BIT}: the lists): the others read as
-   * absent, and their pages are not decoded.
-   */
-  ParquetRowGroup(ParquetHistoryLayout l, PageReadStore store, long wanted) throws IOException {
     ColumnDescriptor[] d = {l.session, l.txn, l.txnPos, l.opPos, l.kind, l.key, l.value,
         l.outcome, l.startTs, l.endTs, l.predField, l.predLow, l.predHigh, l.predMatched};
     columns = new ParquetColumn[d.length];
     for (int c = 0; c < d.length; c++) {
-      columns[c] = ParquetColumn.of(RowFields.NAMES[c], (wanted & (1L << c)) != 0 ? d[c] : null,
-          store);
+      columns[c] = ParquetColumn.of(RowFields.NAMES[c], d[c], store);
     }
-    readList = ParquetListColumn.of(ParquetHistorySchema.READ_LIST,
-        (wanted & (1L << READ_LIST_BIT)) != 0 ? l.readList : null, l.readListLevel, store);
-    rowFields = ParquetListColumn.of(ParquetHistorySchema.ROW_FIELDS,
-        (wanted & (1L << ROW_FIELDS_BIT)) != 0 ? l.rowFields : null, l.rowFieldsLevel, store);
+    readList = ParquetListColumn.of(ParquetHistorySchema.READ_LIST, l.readList, l.readListLevel,
+        store);
+    rowFields = ParquetListColumn.of(ParquetHistorySchema.ROW_FIELDS, l.rowFields,
+        l.rowFieldsLevel, store);
   }
-
-  /** The bit of read_list in a column mask. */
-  static final int READ_LIST_BIT = RowFields.NAMES.length;
-  /** The bit of row_fields in a column mask. */
-  static final int ROW_FIELDS_BIT = READ_LIST_BIT + 1;
 
   /**
    * Decodes the next {@code rows} rows into {@code b} after its {@link ParquetRowBatch#size}

@@ -100,36 +100,22 @@ public final class ParquetRowGroups implements AutoCloseable {
    * happened, as the in-process reader reports it.
    */
   public Scan scan(int from, int to) {
-    return new Scan(from, to, ParquetRowGroup.ALL);
-  }
-
-  /**
-   * The same, decoding only the given {@link RowFields} columns (and read_list when
-   * {@code readList}): the others read as absent in every row, and cost nothing.
-   */
-  public Scan scan(int from, int to, int[] columns, boolean readList) {
-    long wanted = readList ? 1L << ParquetRowGroup.READ_LIST_BIT : 0;
-    for (int c : columns) {
-      wanted |= 1L << c;
-    }
-    return new Scan(from, to, wanted);
+    return new Scan(from, to);
   }
 
   /** A scan of a range of row groups. */
   public final class Scan {
     private final ParquetRowBatch batch = new ParquetRowBatch();
     private final int to;
-    private final long wanted;
     private int group;
     private ParquetRowGroup reader;
     private long left;
     private long row;
     private boolean done;
 
-    private Scan(int from, int to, long wanted) {
+    private Scan(int from, int to) {
       this.group = from;
       this.to = to;
-      this.wanted = wanted;
       this.row = firstRow[from];
     }
 
@@ -150,7 +136,7 @@ public final class ParquetRowGroups implements AutoCloseable {
             throw new IOException("the row group is missing");
           }
           left = pages.getRowCount();
-          reader = new ParquetRowGroup(layout, pages, wanted);
+          reader = new ParquetRowGroup(layout, pages);
         } catch (IOException | RuntimeException e) {
           return fail(new InvalidHistoryException(name, "row " + row, "row group " + (group + 1)
               + " cannot be read: " + ParquetHistoryReader.reason(e), e));

@@ -47,13 +47,15 @@ public final class DecodedSplits implements Serializable {
   private final List<Split> splits;
   /** Whether the session, key and value columns hold strings ({@link #ID_COLUMNS}). */
   private final boolean[] text;
+  private final long rows;
   private final Broadcast<SerializableConfiguration> conf;
 
-  private DecodedSplits(String[] paths, List<Split> splits, boolean[] text,
+  private DecodedSplits(String[] paths, List<Split> splits, boolean[] text, long rows,
       Broadcast<SerializableConfiguration> conf) {
     this.paths = paths;
     this.splits = splits;
     this.text = text;
+    this.rows = rows;
     this.conf = conf;
   }
 
@@ -68,6 +70,7 @@ public final class DecodedSplits implements Serializable {
     Configuration hadoop = sc.hadoopConfiguration();
     List<long[]> groups = new ArrayList<>();
     long total = 0;
+    long rows = 0;
     boolean[] text = null;
     for (int f = 0; f < paths.length; f++) {
       try (ParquetRowGroups g = open(paths[f], names[f], hadoop)) {
@@ -75,6 +78,7 @@ public final class DecodedSplits implements Serializable {
         for (int i = 0; i < bytes.length; i++) {
           bytes[i] = g.bytes(i);
           total += bytes[i];
+          rows += g.rows(i);
         }
         groups.add(bytes);
         boolean[] t = new boolean[ID_COLUMNS.length];
@@ -107,7 +111,7 @@ public final class DecodedSplits implements Serializable {
       }
     }
     return new DecodedSplits(paths, splits, text == null ? new boolean[ID_COLUMNS.length] : text,
-        sc.broadcast(new SerializableConfiguration(hadoop)));
+        rows, sc.broadcast(new SerializableConfiguration(hadoop)));
   }
 
   private static String kind(boolean text) {
@@ -159,6 +163,11 @@ public final class DecodedSplits implements Serializable {
     return sc.parallelize(splits, Math.max(1, splits.size()));
   }
 
+  /** The input's rows (operations), from the footers. */
+  long rows() {
+    return rows;
+  }
+
   /** Whether column c (session, key or value) holds strings, else integers. */
   boolean text(int c) {
     for (int i = 0; i < ID_COLUMNS.length; i++) {
@@ -176,15 +185,6 @@ public final class DecodedSplits implements Serializable {
    */
   ParquetRowGroups.Scan scan(Split s) throws InvalidHistoryException {
     return open(s).scan(s.from(), s.to());
-  }
-
-  /**
-   * The same, decoding only {@code columns} (and read_list when {@code readList}): the
-   * others read as absent.
-   */
-  ParquetRowGroups.Scan scan(Split s, int[] columns, boolean readList)
-      throws InvalidHistoryException {
-    return open(s).scan(s.from(), s.to(), columns, readList);
   }
 
   private ParquetRowGroups open(Split s) throws InvalidHistoryException {

@@ -6,10 +6,12 @@ import io.isoverify.history.validation.RowFields;
 import io.isoverify.history.validation.SequenceRules;
 import java.io.Serializable;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.util.LongAccumulator;
@@ -31,7 +33,8 @@ import org.apache.spark.util.LongAccumulator;
  * <p>Cost: the driver reads every file's footer ({@link DecodedSplits}); one Spark job: the
  * splits decoded by history's decoder and checked row by row on the executors, one shuffle
  * of {@link Stretches} in columnar chunks (about one stretch per transaction, by the hash
- * of the transaction id; each partition's sorted by (txn, file, row) with primitive sorts).
+ * of the transaction id; each partition's sorted by (txn, file, row) with primitive sorts),
+ * the same shuffle carrying the per-key job's chunks ({@link KeyShuffle}).
  * On the driver: session codes by first appearance, a primitive sort of the
  * transactions by (session, position), the sequence checks; about 50 bytes per transaction.
  */
@@ -45,13 +48,20 @@ public final class HistoryStage {
    * @param paths the input files as Spark names them, sorted (index = file index)
    * @param readLists whether some row holds a read list (Elle list-append): the later
    *     stages read that column only then
-   * @param input the files' splits, which the per-key job decodes again
+   * @param keys the per-key job's map output, made by the same pass
    * @param predicateReads whether some row is a predicate read (pr): the predicate stage
    *     runs only then
    */
   public record Result(String path, TxnColumns txns, String[] sessionNames, String[] files,
-      String[] paths, TxnIndex index, boolean readLists, DecodedSplits input,
+      String[] paths, TxnIndex index, boolean readLists, KeyShuffle keys,
       boolean predicateReads) {}
+
+  /**
+   * The one shuffle of the read pass: partitions {@code 0 .. first-1} hold stretches, the
+   * {@code count} after them the per-key job's chunks ({@link KeyStage}), whose map side
+   * Spark does not run again.
+   */
+  public record KeyShuffle(JavaPairRDD<Integer, SplitChunks.Chunk> rdd, int first, int count) {}
 
   /**
    * @param display how messages name the input when it is one file (the user's path);
@@ -69,14 +79,21 @@ public final class HistoryStage {
     LongAccumulator prRows = spark.sparkContext().longAccumulator("predicate reads");
     boolean textSessions = input.text(RowFields.SESSION);
     int partitions = OpColumns.shufflePartitions(spark);
-    List<TxnBlock> blocks = input.rdd(sc)
+    int keyPartitions = (int) Math.max(partitions,
+        (input.rows() + KeyStage.ROWS_PER_PARTITION - 1) / KeyStage.ROWS_PER_PARTITION);
+    JavaPairRDD<Integer, SplitChunks.Chunk> shuffled = input.rdd(sc)
         .mapPartitionsToPair(it -> new Stretches(it, input, rowProblem, listRows, prRows,
-            partitions))
-        .partitionBy(new ExactPartitioner(partitions))
-        .mapPartitions(it -> List.of(TxnGroupChecks.block(it, textSessions)).iterator())
+            partitions, keyPartitions))
+        .partitionBy(new ExactPartitioner(partitions + keyPartitions));
+    // the stretch partitions only: a key partition's task returns at once, unread
+    List<TxnBlock> blocks = shuffled
+        .mapPartitionsWithIndex((p, it) -> p < partitions
+            ? List.of(TxnGroupChecks.block(it, textSessions)).iterator()
+            : Collections.<TxnBlock>emptyIterator(), true)
         .collect();
+    KeyShuffle keys = new KeyShuffle(shuffled, partitions, keyPartitions);
     throwFirstProblem(blocks, rowProblem.value(), names, display);
-    return assemble(path, blocks, names, paths, listRows.value() > 0, input,
+    return assemble(path, blocks, names, paths, listRows.value() > 0, keys,
         prRows.value() > 0);
   }
 
@@ -110,7 +127,7 @@ public final class HistoryStage {
 
   /** Session codes, dense order, the sequence checks: all on the driver's primitive arrays. */
   private static Result assemble(String path, List<TxnBlock> blocks, String[] names, String[] paths,
-      boolean readLists, DecodedSplits input, boolean predicateReads)
+      boolean readLists, KeyShuffle keys, boolean predicateReads)
       throws InvalidHistoryException {
     Map<Object, Long> firstSeen = new HashMap<>();
     int n = 0;
@@ -143,7 +160,7 @@ public final class HistoryStage {
     }
     int[] perm = IndexSort.byKey(order, n);
     tiesByTxn(perm, order, txnId);
-    return columns(path, blocks, perm, order, names, paths, sessionNames, readLists, input,
+    return columns(path, blocks, perm, order, names, paths, sessionNames, readLists, keys,
         predicateReads);
   }
 
@@ -161,7 +178,7 @@ public final class HistoryStage {
 
   private static Result columns(String path, List<TxnBlock> blocks, int[] perm, long[] key,
       String[] names, String[] paths, String[] sessionNames, boolean readLists,
-      DecodedSplits input, boolean predicateReads) throws InvalidHistoryException {
+      KeyShuffle keys, boolean predicateReads) throws InvalidHistoryException {
     int n = perm.length;
     int[] blockOf = new int[n];
     int[] indexIn = new int[n];
@@ -215,7 +232,7 @@ public final class HistoryStage {
       }
     }
     return new Result(path, c, sessionNames, names, paths, new TxnIndex(txnId), readLists,
-        input, predicateReads);
+        keys, predicateReads);
   }
 
   /** A problem at a row of a file. */

@@ -108,7 +108,7 @@ final class KeyChecks {
   }
 
   /** The block of one reduce partition's chunks ({@link KeyChunks}). */
-  static KeyBlock block(Iterator<Tuple2<Integer, KeyedRows>> chunks, Context ctx) {
+  static KeyBlock block(Iterator<Tuple2<Integer, SplitChunks.Chunk>> chunks, Context ctx) {
     KeyChecks c = new KeyChecks(ctx, null, -1);
     c.scan(merged(chunks, ctx));
     int keys = c.keyFirstOp.size();
@@ -121,24 +121,28 @@ final class KeyChecks {
    * same key order whatever order the chunks arrive in: {@link KeyedRows#sorted}): the list
    * rules on the keys it left undecided, with the transactions that count.
    */
-  static ListTally relist(Iterator<Tuple2<Integer, KeyedRows>> chunks, int partition,
+  static ListTally relist(Iterator<Tuple2<Integer, SplitChunks.Chunk>> chunks, int partition,
       Context ctx, Relist again) {
     KeyChecks c = new KeyChecks(ctx, again, partition);
     c.scan(merged(chunks, ctx));
     return c.listTally;
   }
 
-  private static KeyedRows merged(Iterator<Tuple2<Integer, KeyedRows>> chunks, Context ctx) {
+  /** A partition's chunks as one block, with the dense ids. */
+  private static KeyedRows merged(Iterator<Tuple2<Integer, SplitChunks.Chunk>> chunks,
+      Context ctx) {
     List<KeyedRows> all = new ArrayList<>();
     boolean textKeys = false;
     boolean textValues = false;
     while (chunks.hasNext()) {
-      KeyedRows c = chunks.next()._2();
+      KeyedRows c = (KeyedRows) chunks.next()._2();
       textKeys = c.textKeys();
       textValues = c.textValues();
       all.add(c);
     }
-    return KeyedRows.merge(all, textKeys, textValues, ctx.lists());
+    KeyedRows m = KeyedRows.merge(all, textKeys, textValues, ctx.lists());
+    m.resolve(ctx.index(), ctx.opStart());
+    return m;
   }
 
   private void scan(KeyedRows rows) {

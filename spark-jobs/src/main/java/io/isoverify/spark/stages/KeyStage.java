@@ -3,8 +3,8 @@ package io.isoverify.spark.stages;
 import io.isoverify.history.IndexSort;
 import io.isoverify.history.check.ListTally;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.List;
-import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
@@ -25,21 +25,20 @@ import org.apache.spark.sql.SparkSession;
  * transaction and operation ids are History's.
  *
  * <p>Read lists (Elle list-append) travel only when the history has some (the read stage
- * saw a row with one): then the map side decodes the {@code read_list} column and the chunks
- * carry each row's list, each key's lists go through history's list rules
+ * saw a row with one; the chunks carry a row's list whenever it has one): each key's lists go through history's list rules
  * ({@link KeyChecks}), and the blocks carry their results (observed orders as int blocks,
  * list findings, the reads of unknown outcomes' appends); the keys whose longest counted
  * list depends on which unknown outcomes count are run again ({@link Again}, from
  * {@link ListStage}) over the same shuffle.
  *
- * <p>Cost: one decoding of the input's splits by history's decoder, only txn, op_pos, kind,
- * key and value (read_list when some row has one: {@link KeyChunks}); one shuffle of
- * columnar chunks ({@link KeyedRows}: per keyed operation its dense transaction and
- * operation ids, kind, place in the input, key and value, about 34 bytes), by the hash of
- * the key, at least one reduce partition per {@link #ROWS_PER_PARTITION} operations; on
- * the reduce side the keys ranked by a primitive sort and the rows grouped by a counting
- * sort ({@link KeyedRows#sorted}); broadcast: the transaction index and per-transaction op
- * offsets, outcomes and ids. On the driver: the blocks (2 ints per effective write and 4
+ * <p>Cost: no decoding of its own: the read stage's pass over the decoded splits fills the
+ * chunks ({@link KeyChunks}, {@link HistoryStage.KeyShuffle}); columnar chunks
+ * ({@link KeyedRows}: per keyed operation the file's transaction id and the operation's
+ * position, kind, place in the input, key and value, about 38 bytes), by the hash of the
+ * key, at least one reduce partition per {@link #ROWS_PER_PARTITION} operations; on the
+ * reduce side the dense ids from the broadcast transaction index, the keys ranked by a
+ * primitive sort and the rows grouped by a counting sort ({@link KeyedRows#sorted});
+ * broadcast: the transaction index and per-transaction op offsets, outcomes and ids. On the driver: the blocks (2 ints per effective write and 4
  * per external read of a non-aborted transaction; 1 per observed append of a list key) and
  * a sort of the keys.
  */
@@ -67,11 +66,11 @@ public final class KeyStage {
    * so the pass reads them again without a new scan or shuffle.
    */
   public static final class Again {
-    private final JavaPairRDD<Integer, KeyedRows> shuffled;
+    private final HistoryStage.KeyShuffle keys;
     private final Broadcast<KeyChecks.Context> ctx;
 
-    private Again(JavaPairRDD<Integer, KeyedRows> shuffled, Broadcast<KeyChecks.Context> ctx) {
-      this.shuffled = shuffled;
+    private Again(HistoryStage.KeyShuffle keys, Broadcast<KeyChecks.Context> ctx) {
+      this.keys = keys;
       this.ctx = ctx;
     }
 
@@ -80,12 +79,14 @@ public final class KeyStage {
      * that count, on the local keys {@code undecided[p]} (ascending) of partition p.
      */
     List<ListTally> run(BitSet counted, int[][] undecided) {
-      JavaSparkContext sc = JavaSparkContext.fromSparkContext(shuffled.context());
+      JavaSparkContext sc = JavaSparkContext.fromSparkContext(keys.rdd().context());
       Broadcast<KeyChecks.Relist> again = sc.broadcast(new KeyChecks.Relist(counted, undecided));
       Broadcast<KeyChecks.Context> c = ctx;
-      List<ListTally> out = shuffled
-          .mapPartitionsWithIndex((p, it) ->
-              List.of(KeyChecks.relist(it, p, c.value(), again.value())).iterator(), true)
+      int first = keys.first();
+      List<ListTally> out = keys.rdd()
+          .mapPartitionsWithIndex((p, it) -> p < first ? Collections.<ListTally>emptyIterator()
+              : List.of(KeyChecks.relist(it, p - first, c.value(), again.value())).iterator(),
+              true)
           .collect();
       again.destroy();
       return out;
@@ -100,20 +101,17 @@ public final class KeyStage {
   public static Result run(SparkSession spark, HistoryStage.Result h, int examples) {
     JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     TxnColumns txns = h.txns();
-    DecodedSplits input = h.input();
     Broadcast<KeyChecks.Context> ctx = sc.broadcast(new KeyChecks.Context(h.index(),
         txns.opStart, txns.outcome, txns.txnId, examples, h.readLists()));
-    int partitions = (int) Math.max(OpColumns.shufflePartitions(spark),
-        (txns.opStart[txns.count()] + ROWS_PER_PARTITION - 1) / ROWS_PER_PARTITION);
-    JavaPairRDD<Integer, KeyedRows> shuffled = input.rdd(sc)
-        .mapPartitionsToPair(it -> new KeyChunks(it, input, ctx.value(), partitions))
-        .partitionBy(new ExactPartitioner(partitions));
-    List<KeyBlock> blocks = shuffled
-        .mapPartitions(it -> List.of(KeyChecks.block(it, ctx.value())).iterator())
+    int first = h.keys().first();
+    // the read pass wrote the chunks: Spark reads its shuffle again, no map stage runs
+    List<KeyBlock> blocks = h.keys().rdd()
+        .mapPartitionsWithIndex((p, it) -> p < first ? Collections.<KeyBlock>emptyIterator()
+            : List.of(KeyChecks.block(it, ctx.value())).iterator(), true)
         .collect();
     Again again = null;
     if (h.readLists()) {
-      again = new Again(shuffled, ctx);
+      again = new Again(h.keys(), ctx);
     } else {
       ctx.destroy();
     }

@@ -12,8 +12,10 @@ import java.util.Map;
  * Keyed operations in columns, what the per-key job shuffles ({@link KeyStage}): a map
  * task's rows for one reduce partition (a chunk of at most {@link #CHUNK} rows), or, on the
  * reduce side, all of a partition's chunks {@link #merge}d, {@link #sorted} by key and
- * operation. Per row i: the dense transaction {@code txn[i]} and operation {@code op[i]},
- * the kind ({@code OpKind} ordinal), where it is in the input ({@link FileIndex#position}),
+ * operation. Per row i: the file's transaction id {@code rawTxn[i]} and the operation's
+ * position in it {@code opPos[i]} (the map side runs before the transactions have their dense
+ * ids), on the reduce side also the dense transaction {@code txn[i]} and operation
+ * {@code op[i]} ({@link #resolve}), the kind ({@code OpKind} ordinal), where it is in the input ({@link FileIndex#position}),
  * the key (a number, or text when the history's keys are strings), the value (absent: the
  * initial state; a number or text), and with read lists the list read (null: none).
  * Java-serialized as a handful of primitive arrays: no object per row in the shuffle.
@@ -24,6 +26,9 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
   static final int CHUNK = 1 << 15;
 
   int size;
+  long[] rawTxn;
+  int[] opPos;
+  /** Dense ids, set by {@link #resolve} on a merged block. */
   int[] txn;
   int[] op;
   byte[] kind;
@@ -35,14 +40,17 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
   String[] textValue;
   /** Whether the row has a value (numbers; a text value is null when absent). */
   boolean[] valued;
-  /** Read lists as Long or String elements, null when the row has none or lists are off. */
+  /**
+   * Read lists as Long or String elements (null when the row has none); the array itself
+   * is null until a row of the chunk has a list.
+   */
   List<Object>[] list;
 
   /** An empty chunk of {@code capacity} rows. */
   @SuppressWarnings("unchecked")
   KeyedRows(int capacity, boolean textKeys, boolean textValues, boolean lists) {
-    txn = new int[capacity];
-    op = new int[capacity];
+    rawTxn = new long[capacity];
+    opPos = new int[capacity];
     kind = new byte[capacity];
     pos = new long[capacity];
     if (textKeys) {
@@ -61,7 +69,27 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
 
   @Override
   public boolean full() {
-    return size == txn.length;
+    return size == rawTxn.length;
+  }
+
+  /** Sets row i's read list, making the chunk's list array on the first one. */
+  @SuppressWarnings("unchecked")
+  void list(int i, List<Object> l) {
+    if (list == null) {
+      list = new List[rawTxn.length];
+    }
+    list[i] = l;
+  }
+
+  /** Gives every row its dense transaction and operation ids. */
+  void resolve(TxnIndex index, int[] opStart) {
+    txn = new int[size];
+    op = new int[size];
+    for (int i = 0; i < size; i++) {
+      int t = index.t(rawTxn[i]);
+      txn[i] = t;
+      op[i] = opStart[t] + opPos[i];
+    }
   }
 
   @Override
@@ -77,7 +105,10 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
     return textValue != null;
   }
 
-  /** The chunks of one reduce partition as one block (empty when there are none). */
+  /**
+   * The chunks of one reduce partition as one block (empty when there are none), with the
+   * read lists when {@code lists}.
+   */
   static KeyedRows merge(List<KeyedRows> chunks, boolean textKeys, boolean textValues,
       boolean lists) {
     int n = 0;
@@ -87,8 +118,8 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
     KeyedRows m = new KeyedRows(n, textKeys, textValues, lists);
     for (KeyedRows c : chunks) {
       int at = m.size;
-      System.arraycopy(c.txn, 0, m.txn, at, c.size);
-      System.arraycopy(c.op, 0, m.op, at, c.size);
+      System.arraycopy(c.rawTxn, 0, m.rawTxn, at, c.size);
+      System.arraycopy(c.opPos, 0, m.opPos, at, c.size);
       System.arraycopy(c.kind, 0, m.kind, at, c.size);
       System.arraycopy(c.pos, 0, m.pos, at, c.size);
       if (textKeys) {
@@ -102,7 +133,7 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
         System.arraycopy(c.value, 0, m.value, at, c.size);
         System.arraycopy(c.valued, 0, m.valued, at, c.size);
       }
-      if (lists) {
+      if (lists && c.list != null) {
         System.arraycopy(c.list, 0, m.list, at, c.size);
       }
       m.size += c.size;

@@ -11,14 +11,12 @@ import scala.Tuple2;
 /**
  * The map side of a job over decoded splits ({@link DecodedSplits}): a task's splits read
  * batch by batch, what each batch gives gathered into columnar chunks, one open chunk per
- * reduce partition, handed to the shuffle as {@code (partition, chunk)} pairs when full and
- * at the end. The shuffle then carries a few arrays per chunk, not an object per row; a
- * task holds at most one chunk per partition besides the batch.
- *
- * @param <C> the chunk type
+ * reduce partition (each partition's chunks of one type), handed to the shuffle as
+ * {@code (partition, chunk)} pairs when full and at the end. The shuffle then carries a few
+ * arrays per chunk, not an object per row; a task holds at most one chunk per partition
+ * besides the batch.
  */
-abstract class SplitChunks<C extends SplitChunks.Chunk> implements
-    Iterator<Tuple2<Integer, C>> {
+abstract class SplitChunks implements Iterator<Tuple2<Integer, SplitChunks.Chunk>> {
   /** A chunk of rows in columns. */
   interface Chunk {
     /** Whether no row fits any more. */
@@ -29,8 +27,8 @@ abstract class SplitChunks<C extends SplitChunks.Chunk> implements
   }
 
   private final Iterator<DecodedSplits.Split> splits;
-  private final Object[] open;
-  private final ArrayDeque<Tuple2<Integer, C>> ready = new ArrayDeque<>();
+  private final Chunk[] open;
+  private final ArrayDeque<Tuple2<Integer, Chunk>> ready = new ArrayDeque<>();
   private ParquetRowGroups.Scan scan;
   private boolean flushed;
   /** The current split's file (an index into the input's files). */
@@ -38,7 +36,7 @@ abstract class SplitChunks<C extends SplitChunks.Chunk> implements
 
   SplitChunks(Iterator<DecodedSplits.Split> splits, int partitions) {
     this.splits = splits;
-    this.open = new Object[partitions];
+    this.open = new Chunk[partitions];
   }
 
   /** Opens split s's rows (a file changed since the driver planned: the exception). */
@@ -57,21 +55,20 @@ abstract class SplitChunks<C extends SplitChunks.Chunk> implements
   /** After the last batch, before the last chunks go. */
   protected void finish() {}
 
-  protected abstract C newChunk();
+  /** A new chunk for partition p. */
+  protected abstract Chunk newChunk(int p);
 
   /** Partition p's open chunk, a new one when there is none. */
-  @SuppressWarnings("unchecked")
-  protected final C chunk(int p) {
+  final Chunk chunk(int p) {
     if (open[p] == null) {
-      open[p] = newChunk();
+      open[p] = newChunk(p);
     }
-    return (C) open[p];
+    return open[p];
   }
 
   /** After a row went into partition p's chunk: hands the chunk on once it is full. */
-  @SuppressWarnings("unchecked")
-  protected final void added(int p) {
-    C c = (C) open[p];
+  final void added(int p) {
+    Chunk c = open[p];
     if (c.full()) {
       ready.add(new Tuple2<>(p, c));
       open[p] = null;
@@ -91,8 +88,7 @@ abstract class SplitChunks<C extends SplitChunks.Chunk> implements
       }
       finish();
       for (int p = 0; p < open.length; p++) {
-        @SuppressWarnings("unchecked")
-        C c = (C) open[p];
+        Chunk c = open[p];
         if (c != null && c.size() > 0) {
           ready.add(new Tuple2<>(p, c));
         }
@@ -104,7 +100,7 @@ abstract class SplitChunks<C extends SplitChunks.Chunk> implements
   }
 
   @Override
-  public final Tuple2<Integer, C> next() {
+  public final Tuple2<Integer, Chunk> next() {
     if (!hasNext()) {
       throw new NoSuchElementException();
     }

@@ -21,13 +21,14 @@ import org.apache.spark.util.LongAccumulator;
  * the reduce side sees exactly what the rows would have told it.
  *
  * Stretches go to the reduce partition of their transaction as {@link StretchRows} chunks
- * ({@link SplitChunks}). A history written transaction by transaction gives one stretch
+ * ({@link SplitChunks}); the same pass fills the per-key job's chunks ({@link KeyChunks}),
+ * so the input is decoded once. A history written transaction by transaction gives one stretch
  * per transaction (per task split), so the shuffle carries about one entry per
  * transaction, not per operation.
  * Rows with a read list and predicate reads are counted on the way ({@code listRows},
  * {@code prRows}: only whether there are any is used, so a task run twice changes nothing).
  */
-final class Stretches extends SplitChunks<StretchRows> {
+final class Stretches extends SplitChunks {
   private static final int PREDICATE_READ = OpKind.PREDICATE_READ.ordinal();
   private final DecodedSplits input;
   private final FirstProblem problems;
@@ -51,10 +52,18 @@ final class Stretches extends SplitChunks<StretchRows> {
   private long start;
   private long end;
 
-  /** Over the rows of {@code splits} (a task's partition of {@link DecodedSplits#rdd}). */
+  private final KeyChunks keys;
+
+  /**
+   * Over the rows of {@code splits} (a task's partition of {@link DecodedSplits#rdd}): the
+   * stretches into shuffle partitions {@code 0 .. partitions-1}, and the keyed operations of
+   * the rows that pass into the key partitions after them ({@code keys}).
+   */
   Stretches(Iterator<DecodedSplits.Split> splits, DecodedSplits input, FirstProblem problems,
-      LongAccumulator listRows, LongAccumulator prRows, int partitions) {
-    super(splits, partitions);
+      LongAccumulator listRows, LongAccumulator prRows, int partitions, int keyPartitions) {
+    super(splits, partitions + keyPartitions);
+    this.keys = new KeyChunks(partitions, keyPartitions, input.text(RowFields.KEY),
+        input.text(RowFields.VALUE));
     this.input = input;
     this.problems = problems;
     this.listRows = listRows;
@@ -80,8 +89,8 @@ final class Stretches extends SplitChunks<StretchRows> {
   }
 
   @Override
-  protected StretchRows newChunk() {
-    return new StretchRows(StretchRows.CHUNK, textSessions);
+  protected Chunk newChunk(int p) {
+    return keys.holds(p) ? keys.newChunk() : new StretchRows(StretchRows.CHUNK, textSessions);
   }
 
   /** Checks each row alone; a decoding problem is the problem of the row where it happened. */
@@ -99,6 +108,7 @@ final class Stretches extends SplitChunks<StretchRows> {
         problems.add(new HistoryStage.Located(file, b.row(r), problem));
       } else {
         add(b.row(r));
+        keys.add(b, r, file, this);
       }
     }
     if (b.error() != null) {
@@ -154,7 +164,7 @@ final class Stretches extends SplitChunks<StretchRows> {
 
   private void emit() {
     int part = partition(txn, partitions);
-    StretchRows c = chunk(part);
+    StretchRows c = (StretchRows) chunk(part);
     int i = c.size++;
     c.file[i] = stretchFile;
     c.row[i] = row;

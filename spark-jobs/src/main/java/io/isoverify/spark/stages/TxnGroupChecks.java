@@ -38,9 +38,10 @@ final class TxnGroupChecks {
    *
    * @param textSessions whether the sessions are text (else numbers)
    */
-  static TxnBlock block(Iterator<Tuple2<Integer, StretchRows>> chunks, boolean textSessions) {
+  static TxnBlock block(Iterator<Tuple2<Integer, SplitChunks.Chunk>> chunks,
+      boolean textSessions) {
     List<StretchRows> all = new ArrayList<>();
-    chunks.forEachRemaining(c -> all.add(c._2()));
+    chunks.forEachRemaining(c -> all.add((StretchRows) c._2()));
     StretchRows rows = StretchRows.merge(all, textSessions);
     TxnGroupChecks c = new TxnGroupChecks();
     TxnBlock.Builder out = new TxnBlock.Builder();

