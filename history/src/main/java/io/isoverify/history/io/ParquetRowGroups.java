@@ -73,11 +73,6 @@ public final class ParquetRowGroups implements AutoCloseable {
     return in.getRowGroups().get(g).getCompressedSize();
   }
 
-  /** The file's row number (from 1) of row group g's first row. */
-  public long firstRow(int g) {
-    return firstRow[g];
-  }
-
   /** Whether column c (a {@link RowFields} number) holds strings. */
   public boolean text(int c) {
     return c == RowFields.SESSION
@@ -86,11 +81,6 @@ public final class ParquetRowGroups implements AutoCloseable {
         ? layout.key.getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BINARY
         : c == RowFields.VALUE
         && layout.value.getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BINARY;
-  }
-
-  /** Whether the file has the row_fields column (vbox's fields of writes). */
-  public boolean hasRowFields() {
-    return layout.rowFields != null;
   }
 
   /**
