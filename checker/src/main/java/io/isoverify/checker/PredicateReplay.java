@@ -23,7 +23,8 @@ import java.util.Arrays;
  * bits between two binary searches. The states are
  * swept once in start-point order. O(w log w) to number the w pairs, O(log w) per write of a
  * tested field (its slot among the written fields), and per predicate read O(log w + pairs
- * in range / 64 + live rows in range + own writes); primitive arrays throughout.
+ * in range / 64 + live rows in range + returned rows + own writes); primitive arrays
+ * throughout.
  */
 final class PredicateReplay {
   private static final int NONE = -1;
@@ -41,6 +42,10 @@ final class PredicateReplay {
   private int[] ownKeys = new int[16];
   private int ownCount;
   private int stamp;
+  /** Per key: the number of the last predicate read that returned it, and that it matches. */
+  private final int[] returnedMark;
+  private final int[] matchingMark;
+  private int readStamp;
 
   private PredicateReplay(History h, int[] order) {
     this.h = h;
@@ -63,6 +68,8 @@ final class PredicateReplay {
     this.own = new int[keys * fields.length];
     Arrays.fill(committed, NONE);
     this.ownMark = new int[keys];
+    this.returnedMark = new int[keys];
+    this.matchingMark = new int[keys];
   }
 
   /**
@@ -137,52 +144,42 @@ final class PredicateReplay {
    * Null when predicate read o of t returned exactly the rows that match in its state, else
    * the problem with the smallest written key (else a returned row no one writes): the rows
    * matching are those of the committed state in the range that t did not write, and those
-   * t wrote that match.
+   * t wrote that match. The two sets meet through per-key marks of this read, in
+   * O(returned + matching) with no sort.
    */
   private String predicateRead(int t, PredicateRead p, int o) {
-    int[] returned = new int[p.matched()];
+    int read = ++readStamp;
     for (int i = 1; i <= p.matched(); i++) {
-      returned[i - 1] = h.opKey(o + i);
+      returnedMark[h.opKey(o + i)] = read;
     }
-    returned = sortedDistinct(returned, returned.length);
     int f = Arrays.binarySearch(fields, p.field());
     FieldPairs fp = pairs[f];
-    int[] matching = new int[16];
-    int n = 0;
+    // the smallest key matching but not returned, or returned, written and not matching;
+    // else the smallest returned row no transaction writes
+    int first = Integer.MAX_VALUE;
     int end = IndexSort.firstAbove(fp.value, p.high());
     for (int i = fp.live(IndexSort.firstAtLeast(fp.value, 0, end, p.low())); i >= 0 && i < end;
         i = fp.live(i + 1)) {
       int y = fp.key[i];
       if (!isOwn(y)) {
-        matching = n == matching.length ? Arrays.copyOf(matching, 2 * n) : matching;
-        matching[n++] = y;
+        first = matching(y, read, first);
       }
     }
     for (int i = 0; i < ownCount; i++) {
       int y = ownKeys[i];
       if (matches(p, fp, own[y * fields.length + f])) {
-        matching = n == matching.length ? Arrays.copyOf(matching, 2 * n) : matching;
-        matching[n++] = y;
+        first = matching(y, read, first);
       }
     }
-    matching = sortedDistinct(matching, n);
-    // the smallest key matching but not returned, or returned, written and not matching;
-    // else the smallest returned row no transaction writes
-    int first = Integer.MAX_VALUE;
     int unwritten = Integer.MAX_VALUE;
-    for (int y : matching) {
-      if (Arrays.binarySearch(returned, y) < 0) {
-        first = y;
-        break;
-      }
-    }
-    for (int y : returned) {
-      if (Arrays.binarySearch(matching, y) < 0) {
+    for (int i = 1; i <= p.matched(); i++) {
+      int y = h.opKey(o + i);
+      if (matchingMark[y] != read) {
         if (written[y]) {
           first = Math.min(first, y);
-          break;
+        } else {
+          unwritten = Math.min(unwritten, y);
         }
-        unwritten = Math.min(unwritten, y);
       }
     }
     if (first == Integer.MAX_VALUE) {
@@ -193,19 +190,13 @@ final class PredicateReplay {
     }
     int y = first;
     int pair = (isOwn(y) ? own : committed)[y * fields.length + f];
-    return compare(t, p, y, matches(p, fp, pair), Arrays.binarySearch(returned, y) >= 0);
+    return compare(t, p, y, matches(p, fp, pair), returnedMark[y] == read);
   }
 
-  /** The first n entries of a, sorted, without repeats. */
-  private static int[] sortedDistinct(int[] a, int n) {
-    Arrays.sort(a, 0, n);
-    int m = 0;
-    for (int i = 0; i < n; i++) {
-      if (m == 0 || a[m - 1] != a[i]) {
-        a[m++] = a[i];
-      }
-    }
-    return Arrays.copyOf(a, m);
+  /** Marks y matching predicate read {@code read}; the smaller of first and y when not returned. */
+  private int matching(int y, int read, int first) {
+    matchingMark[y] = read;
+    return returnedMark[y] == read ? first : Math.min(first, y);
   }
 
   /** True when the row's field, pair {@code pair} of {@code fp} (NONE: absent), is in p's range. */
