@@ -20,20 +20,24 @@ import java.util.Arrays;
  * sorted by value then key, and each write's field knows its pair ({@link FieldPairs}); a
  * row's state is, per tested field, the number of its pair (or none), and the committed
  * state marks the live pairs in a bit set per field, so the rows in a range are the set
- * bits between two binary searches. The states are
- * swept once in start-point order. O(w log w) to number the w pairs, O(log w) per write of a
- * tested field (its slot among the written fields), and per predicate read O(log w + pairs
- * in range / 64 + live rows in range + returned rows + own writes); primitive arrays
- * throughout.
+ * bits between two binary searches. The states are swept in start-point order, in
+ * consecutive parts on parallel threads ({@link ReplayParts}; a part first applies the
+ * writes before its first start point). O(w log w) to number the w pairs, O(log w) per
+ * write of a tested field (its slot among the written fields), and per predicate read
+ * O(log w + pairs in range / 64 + live rows in range + returned rows + own writes);
+ * primitive arrays throughout.
  */
 final class PredicateReplay {
   private static final int NONE = -1;
+  /** Predicate reads per part of the replay, at least: a part rebuilds the state before it. */
+  static final int READS_PER_PART = 1 << 15;
   private final History h;
-  /** The tested fields, ascending. */
+  /** What the parts share, read-only: the tested fields, their pairs, the written keys. */
+  private final Numbering numbering;
   private final long[] fields;
   private final FieldPairs[] pairs;
-  /** Per key: true when some transaction of the order writes it. */
-  private final boolean[] written;
+  /** Per tested field, a bit per pair: set when some committed row holds it now. */
+  private final long[][] live;
   /** Per key and tested field (key * fields + f): the pair of its committed row, or NONE. */
   private final int[] committed;
   /** The same for the keys the current transaction wrote (marked in {@link #ownMark}). */
@@ -47,22 +51,15 @@ final class PredicateReplay {
   private final int[] matchingMark;
   private int readStamp;
 
-  private PredicateReplay(History h, int[] order) {
+  private PredicateReplay(History h, Numbering numbering) {
     this.h = h;
-    this.fields = h.predicates().values().stream().mapToLong(PredicateRead::field).distinct()
-        .sorted().toArray();
+    this.numbering = numbering;
+    this.fields = numbering.fields;
+    this.pairs = numbering.pairs;
     int keys = h.keys().size();
-    this.written = new boolean[keys];
-    for (int t : order) {
-      for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-        if (Transactions.isWrite(h, o)) {
-          written[h.opKey(o)] = true;
-        }
-      }
-    }
-    this.pairs = new FieldPairs[fields.length];
+    this.live = new long[fields.length][];
     for (int f = 0; f < fields.length; f++) {
-      pairs[f] = new FieldPairs(h, fields[f]);
+      live[f] = new long[(pairs[f].value.length + 63) / 64];
     }
     this.committed = new int[keys * fields.length];
     this.own = new int[keys * fields.length];
@@ -73,26 +70,64 @@ final class PredicateReplay {
   }
 
   /**
+   * The parts' shared, read-only view of one history and order: the tested fields
+   * ascending, their (value, key) pairs, and which keys some transaction of the order writes.
+   */
+  private static final class Numbering {
+    final long[] fields;
+    final FieldPairs[] pairs;
+    final boolean[] written;
+
+    Numbering(History h, int[] order) {
+      this.fields = h.predicates().values().stream().mapToLong(PredicateRead::field)
+          .distinct().sorted().toArray();
+      this.written = new boolean[h.keys().size()];
+      for (int t : order) {
+        for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+          if (Transactions.isWrite(h, o)) {
+            written[h.opKey(o)] = true;
+          }
+        }
+      }
+      this.pairs = new FieldPairs[fields.length];
+      for (int f = 0; f < fields.length; f++) {
+        pairs[f] = new FieldPairs(h, fields[f]);
+      }
+    }
+  }
+
+  /**
    * Null when every predicate read of {@code order[i]} returns what the state after the first
    * {@code seen[i]} transactions of the order, then its own earlier writes, holds; else the
-   * problem.
+   * problem. The transactions are taken by start point ({@code seen}), cut into consecutive
+   * parts ({@link ReplayParts}, one per {@link #READS_PER_PART} predicate reads at least):
+   * each part applies the writes before its first start point, then checks its own; the
+   * problem reported is the first of the one-thread sweep.
    */
   static String problem(History h, int[] order, int[] seen) {
+    return problem(h, order, seen, ReplayParts.count(h.predicates().size(), READS_PER_PART));
+  }
+
+  /** The same, in {@code parts} parts. */
+  static String problem(History h, int[] order, int[] seen, int parts) {
     if (h.predicates().isEmpty()) {
       return null;
     }
-    return new PredicateReplay(h, order).sweep(order, seen);
-  }
-
-  private String sweep(int[] order, int[] seen) {
+    Numbering numbering = new Numbering(h, order);
     long[] byStart = new long[order.length];
     for (int i = 0; i < order.length; i++) {
       byStart[i] = (long) seen[i] << 32 | i;
     }
     Arrays.sort(byStart);
+    return ReplayParts.firstProblem(order.length, parts,
+        (from, to) -> new PredicateReplay(h, numbering).sweep(order, seen, byStart, from, to));
+  }
+
+  /** Positions {@code from .. to-1} of {@code byStart}: the first problem, or null. */
+  private String sweep(int[] order, int[] seen, long[] byStart, int from, int to) {
     int applied = 0;
-    for (long packed : byStart) {
-      int i = (int) packed;
+    for (int j = from; j < to; j++) {
+      int i = (int) byStart[j];
       while (applied < seen[i]) {
         int u = order[applied++];
         for (int o = h.firstOp(u); o < h.endOp(u); o++) {
@@ -158,8 +193,9 @@ final class PredicateReplay {
     // else the smallest returned row no transaction writes
     int first = Integer.MAX_VALUE;
     int end = IndexSort.firstAbove(fp.value, p.high());
-    for (int i = fp.live(IndexSort.firstAtLeast(fp.value, 0, end, p.low())); i >= 0 && i < end;
-        i = fp.live(i + 1)) {
+    long[] bits = live[f];
+    for (int i = nextLive(bits, IndexSort.firstAtLeast(fp.value, 0, end, p.low()));
+        i >= 0 && i < end; i = nextLive(bits, i + 1)) {
       int y = fp.key[i];
       if (!isOwn(y)) {
         first = matching(y, read, first);
@@ -175,7 +211,7 @@ final class PredicateReplay {
     for (int i = 1; i <= p.matched(); i++) {
       int y = h.opKey(o + i);
       if (matchingMark[y] != read) {
-        if (written[y]) {
+        if (numbering.written[y]) {
           first = Math.min(first, y);
         } else {
           unwritten = Math.min(unwritten, y);
@@ -220,12 +256,38 @@ final class PredicateReplay {
     int y = h.opKey(o);
     int n = fields.length;
     for (int f = 0; f < n; f++) {
-      pairs[f].setLive(committed[y * n + f], false);
+      setLive(live[f], committed[y * n + f], false);
     }
     after(committed, y, o);
     for (int f = 0; f < n; f++) {
-      pairs[f].setLive(committed[y * n + f], true);
+      setLive(live[f], committed[y * n + f], true);
     }
+  }
+
+  private static void setLive(long[] bits, int pair, boolean on) {
+    if (pair != NONE) {
+      if (on) {
+        bits[pair >>> 6] |= 1L << pair;
+      } else {
+        bits[pair >>> 6] &= ~(1L << pair);
+      }
+    }
+  }
+
+  /** The first live pair at or after {@code from}, or -1. */
+  private static int nextLive(long[] bits, int from) {
+    int w = from >>> 6;
+    if (w >= bits.length) {
+      return -1;
+    }
+    long word = bits[w] & (-1L << from);
+    while (word == 0) {
+      if (++w == bits.length) {
+        return -1;
+      }
+      word = bits[w];
+    }
+    return w * 64 + Long.numberOfTrailingZeros(word);
   }
 
   /** Key y's row in {@code state} after write o over it. */
@@ -244,14 +306,13 @@ final class PredicateReplay {
 
   /**
    * Every (value, key) pair the writes of a history set one field to, sorted by value then
-   * key, with the pairs some committed row holds now marked live.
+   * key (read-only: each part of the replay keeps which are live).
    */
   private static final class FieldPairs {
     final long[] value;
     final int[] key;
     /** Per slot of the history's written fields that sets this field: its pair. */
     final int[] pairOfSlot;
-    private final long[] live;
 
     FieldPairs(History h, long field) {
       int n = 0;
@@ -291,33 +352,6 @@ final class PredicateReplay {
       }
       this.value = Arrays.copyOf(sortedValue, m);
       this.key = Arrays.copyOf(sortedKey, m);
-      this.live = new long[(m + 63) / 64];
-    }
-
-    void setLive(int pair, boolean on) {
-      if (pair != NONE) {
-        if (on) {
-          live[pair >>> 6] |= 1L << pair;
-        } else {
-          live[pair >>> 6] &= ~(1L << pair);
-        }
-      }
-    }
-
-    /** The first live pair at or after {@code from}, or -1. */
-    int live(int from) {
-      int w = from >>> 6;
-      if (w >= live.length) {
-        return -1;
-      }
-      long word = live[w] & (-1L << from);
-      while (word == 0) {
-        if (++w == live.length) {
-          return -1;
-        }
-        word = live[w];
-      }
-      return w * 64 + Long.numberOfTrailingZeros(word);
     }
   }
 }

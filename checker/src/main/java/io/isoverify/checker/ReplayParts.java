@@ -27,8 +27,13 @@ final class ReplayParts {
 
   /** How many parts {@code n} positions are checked in. */
   static int count(int n) {
-    return Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(),
-        n / POSITIONS_PER_PART));
+    return count(n, POSITIONS_PER_PART);
+  }
+
+  /** How many parts {@code work} units are checked in, at least {@code perPart} per part. */
+  static int count(long work, long perPart) {
+    return (int) Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(),
+        work / perPart));
   }
 
   /** The first problem of positions 0..n-1 checked in {@code parts} parts, or null. */
