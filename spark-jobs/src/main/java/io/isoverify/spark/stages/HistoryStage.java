@@ -69,10 +69,28 @@ public final class HistoryStage {
    */
   public static Result run(SparkSession spark, String path, String display)
       throws InvalidHistoryException {
+    return run(spark, plan(spark, path, display), path, display);
+  }
+
+  /** The driver's part: the input's files and their row groups, from the footers. */
+  static Planned plan(SparkSession spark, String path, String display)
+      throws InvalidHistoryException {
     JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     String[] paths = DecodedSplits.files(sc, path, display);
     String[] names = paths.length == 1 ? new String[] {display} : paths;
-    DecodedSplits input = DecodedSplits.plan(sc, paths, names);
+    return new Planned(DecodedSplits.plan(sc, paths, names), paths, names);
+  }
+
+  /** What {@link #plan} found: the splits, the files' paths and how messages name them. */
+  record Planned(DecodedSplits input, String[] paths, String[] names) {}
+
+  /** The executors' part, over splits {@link #plan} made (tests change a file in between). */
+  static Result run(SparkSession spark, Planned planned, String path, String display)
+      throws InvalidHistoryException {
+    JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    DecodedSplits input = planned.input();
+    String[] paths = planned.paths();
+    String[] names = planned.names();
     FirstProblem rowProblem = new FirstProblem();
     spark.sparkContext().register(rowProblem, "first row problem");
     LongAccumulator listRows = spark.sparkContext().longAccumulator("rows with a read list");
@@ -116,6 +134,9 @@ public final class HistoryStage {
     String empty = first == null ? SequenceRules.countProblem(count) : null;
     if (empty != null) {
       throw new InvalidHistoryException(display, "", empty);
+    }
+    if (first != null && first.row() == Located.WHOLE_FILE) {
+      throw new InvalidHistoryException(names[first.file()], "", first.problem());
     }
     if (first != null) {
       throw InvalidHistoryException.atRow(names[first.file()], first.row(), first.problem());
@@ -235,8 +256,11 @@ public final class HistoryStage {
         keys, predicateReads);
   }
 
-  /** A problem at a row of a file. */
+  /** A problem at a row of a file, or of the whole file ({@link #WHOLE_FILE}). */
   record Located(int file, long row, String problem) implements Serializable {
+    /** The row of a problem of the whole file (it comes before the file's rows). */
+    static final long WHOLE_FILE = -1;
+
     static final Comparator<Located> ORDER = (Comparator<Located> & Serializable) (a, b) ->
         a.file != b.file ? Integer.compare(a.file, b.file) : Long.compare(a.row, b.row);
   }

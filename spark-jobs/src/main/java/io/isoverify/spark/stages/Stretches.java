@@ -84,8 +84,10 @@ final class Stretches extends SplitChunks {
 
   @Override
   protected void unreadable(DecodedSplits.Split s, InvalidHistoryException e) {
-    // the file changed since the driver read its footer
-    problems.add(new HistoryStage.Located(s.file(), 0, e.problem()));
+    // the driver read the file's footer, but an executor cannot read the file as it was
+    problems.add(new HistoryStage.Located(s.file(), HistoryStage.Located.WHOLE_FILE,
+        e.problem() + " (when an executor read it: the file changed after the driver had read"
+            + " it, or the executor sees another file at that path)"));
   }
 
   @Override
