@@ -30,7 +30,7 @@ public final class SerialReplay {
    */
   public static Check check(History h, int[] order, boolean realTime, int[] readers, int[] keys,
       int[] writers) {
-    return check(h, order, realTime, readers, keys, writers, ReplayParts.count(order.length));
+    return check(h, order, realTime, readers, keys, writers, ReplayParts.count(h));
   }
 
   /** The same, the order's positions checked in {@code parts} parts ({@link ReplayParts}). */

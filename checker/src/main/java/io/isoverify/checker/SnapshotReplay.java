@@ -37,7 +37,7 @@ public final class SnapshotReplay {
   public static Check check(History h, int[] commitOrder, int[] snapshot, int[] readers,
       int[] keys, int[] writers) {
     return check(h, commitOrder, snapshot, readers, keys, writers,
-        ReplayParts.count(commitOrder.length));
+        ReplayParts.count(h));
   }
 
   /** The same, the commit order's positions checked in {@code parts} parts ({@link ReplayParts}). */
