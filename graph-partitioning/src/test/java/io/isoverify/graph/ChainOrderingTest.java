@@ -2,6 +2,7 @@ package io.isoverify.graph;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.SplittableRandom;
@@ -11,7 +12,9 @@ import org.junit.jupiter.api.Test;
  * {@link ChainOrdering#closureAndCovers} against the definitions, computed the slow way here
  * (Warshall's closure; a cover is a pair with no third element between): random relations
  * of 1 to 200 elements (several bit words), acyclic ones (pairs drawn along a hidden random
- * order, from sparse to close to total) and cyclic ones, which must give null.
+ * order, from sparse to close to total; a quarter of them transitively closed, which the
+ * order by successor counts sorts, the others mostly by depth-first search) and cyclic ones,
+ * which must give null.
  */
 class ChainOrderingTest {
   @Test
@@ -19,6 +22,7 @@ class ChainOrderingTest {
     int acyclic = 0;
     int cyclic = 0;
     int closed = 0;
+    int bySuccessors = 0;
     for (int seed = 0; seed < 600; seed++) {
       SplittableRandom r = new SplittableRandom(seed);
       int m = 1 + r.nextInt(seed % 10 == 0 ? 200 : 70);
@@ -42,6 +46,12 @@ class ChainOrderingTest {
         }
         set(rel, words, hidden[m - 1], hidden[0]);
       }
+      if (seed % 4 == 1) {
+        // closed already (a key of single-version chains): ordered by successor counts
+        rel = warshall(rel, m, words);
+        bySuccessors++;
+        assertNotNull(ChainOrdering.bySuccessors(rel, m, words), "seed " + seed);
+      }
       long[] input = rel.clone();
       long[][] got = ChainOrdering.closureAndCovers(rel, m, words);
       assertArrayEquals(input, rel, "seed " + seed + ": the relation was changed");
@@ -59,6 +69,7 @@ class ChainOrderingTest {
     // a random relation along the hidden order is acyclic: only the closed ones have a cycle
     assertEquals(closed, cyclic);
     assertEquals(600 - closed, acyclic);
+    assertEquals(150, bySuccessors);
   }
 
   @Test
