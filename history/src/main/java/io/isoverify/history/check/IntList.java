@@ -69,6 +69,17 @@ final class IntList {
     n = m;
   }
 
+  /** Drops the entries from index {@code from} on whose {@code mark} is {@code stamp}. */
+  void dropMarked(int from, int[] mark, int stamp) {
+    int m = from;
+    for (int i = from; i < n; i++) {
+      if (mark[a[i]] != stamp) {
+        a[m++] = a[i];
+      }
+    }
+    n = m;
+  }
+
   int[] toArray() {
     return Arrays.copyOf(a, n);
   }

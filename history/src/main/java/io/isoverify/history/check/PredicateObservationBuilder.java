@@ -48,6 +48,9 @@ final class PredicateObservationBuilder {
   private final IntList cand = new IntList();
   private final java.util.List<int[]> mismatches = new java.util.ArrayList<>();
   private final IntList keysFound = new IntList();
+  /** Per key: the number of the last predicate read that returned it ({@link #readStamp}). */
+  private final int[] returnedMark;
+  private int readStamp;
   private final IntList found = new IntList();
   private long unchecked;
   private String first;
@@ -67,6 +70,7 @@ final class PredicateObservationBuilder {
     int keys = h.keys().size();
     this.ownMark = new int[keys];
     this.ownRow = new Row[keys];
+    this.returnedMark = new int[keys];
   }
 
   /**
@@ -310,8 +314,10 @@ final class PredicateObservationBuilder {
 
   private void predicateRead(int t, int o, PredicateRead p) {
     int[] returned = new int[p.matched()];
+    int read = ++readStamp;
     for (int i = 0; i < p.matched(); i++) {
       returned[i] = h.opKey(o + 1 + i);
+      returnedMark[returned[i]] = read;
     }
     Arrays.sort(returned);
     keysFound.clear();
@@ -327,6 +333,7 @@ final class PredicateObservationBuilder {
         keysFound.add(y);
       }
     }
+    int ownEnd = keysFound.size();
     if (full) {
       // past the cap only the rows it returned and its own can still show a mismatch
       skip(t, capReached());
@@ -335,6 +342,9 @@ final class PredicateObservationBuilder {
     } else {
       versions.keysInRange(p.field(), p.low(), p.high(), t, keysFound);
     }
+    // a key in the range that the read returned is written, so in the sorted part already
+    // (BlindW-Pred: half of the keys the range queries give, which the sort then skips)
+    keysFound.dropMarked(ownEnd, returnedMark, read);
     keysFound.sortDistinct(ascending);
     int r = 0; // both ascending: walk the returned keys beside the keys found
     for (int i = 0; i < keysFound.size(); i++) {
