@@ -1,5 +1,7 @@
 package io.isoverify.graph;
 
+import java.util.Arrays;
+
 /**
  * Constraint avoidance (DESIGN section 4): instead of one constraint per pair of chains of a
  * key (cobra Figure 3, line 39), ask the reachability index which pairs the known graph
@@ -16,12 +18,12 @@ package io.isoverify.graph;
  * constraint, and no forced edge (implied by the path that forces it). On the general 1M
  * benchmark history at SER that is 5.9M of the 8.6M constraints. Pairs ordered both ways are
  * made constraints, for pruning to report with their cycles. Time O(m^2) index queries
- * (each one read of head(a)'s row, the tails' chains and positions looked up once per key) +
- * O(m^2 + covers x m / 64) per key; on BlindW-Pred 100k at SSER (30,000 keys, 182 M pairs)
- * the step took 2.84-2.88 s before the order by successor counts ({@link #bySuccessors}),
- * those lookups and the forced edges read by set bits, 1.99-2.01 s after. Keys with more than {@link
- * PartitionOptions#denseChains()} chains go to {@link SessionChainOrdering}, which needs
- * neither the m x m relation nor m^2 queries.
+ * (each one read of head(a)'s row, the tails' chains and positions looked up once per key)
+ * + O(m^2 + covers x m / 64) per key; on BlindW-Pred 100k at SSER (30,000 keys, 182 M
+ * pairs) the step took 2.84-2.88 s before the order by successor counts ({@link
+ * #bySuccessors}), those lookups and the forced edges read by set bits, 1.99-2.01 s after.
+ * Keys with more than {@link PartitionOptions#denseChains()} chains go to {@link
+ * SessionChainOrdering}, which needs neither the m x m relation nor m^2 queries.
  */
 final class ChainOrdering {
   private ChainOrdering() {
@@ -252,7 +254,7 @@ final class ChainOrdering {
       }
       keyed[a] = (long) (m - successors) << 32 | a;
     }
-    java.util.Arrays.sort(keyed);
+    Arrays.sort(keyed);
     long[] placed = new long[words];
     int[] order = new int[m];
     for (int i = 0; i < m; i++) {
