@@ -228,8 +228,8 @@ final class FieldTimeline {
 
   /**
    * Adds to {@code out} the key of every definer, by a transaction other than t, that sets a
-   * value in [low, high] and that a reader living [s, e] may have seen (a superset: the
-   * caller decides per key); {@code s} as for {@link #liveDefiners}.
+   * value in [low, high] and that a reader living [s, e] may have seen (a key once per such
+   * definer); {@code s} as for {@link #liveDefiners}.
    */
   void keysInRange(long low, long high, long s, long e, int t, IntList out) {
     values.keysInRange(low, high, s, e, t, out);

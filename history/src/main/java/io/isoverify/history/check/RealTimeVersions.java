@@ -124,8 +124,8 @@ final class RealTimeVersions {
 
   /**
    * Adds to {@code out} the key of every definer of field index f, by a transaction other
-   * than t, that sets a value in [low, high] and that reader t may have seen (a superset:
-   * the caller decides per key).
+   * than t, that sets a value in [low, high] and that reader t may have seen (a key once per
+   * such definer).
    */
   void keysInRange(int f, long low, long high, int t, IntList out) {
     fields[f].keysInRange(low, high, at(t), h.endTs(t), t, out);

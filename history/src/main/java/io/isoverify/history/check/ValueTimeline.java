@@ -29,6 +29,8 @@ final class ValueTimeline {
   private int started;
   /** The definers that set the field and are never shadowed (or always candidates), by value. */
   private final long[] keptValue;
+  /** Their starts (Long.MIN_VALUE for the untimed or uncommitted: never in a reader's future). */
+  private final long[] keptStart;
   private final int[] keptKey;
   private final int[] keptTxn;
 
@@ -62,6 +64,7 @@ final class ValueTimeline {
     int[] kOrder = new int[kept];
     int[] kk = new int[kept];
     int[] kt = new int[kept];
+    long[] ks = new long[kept];
     int l = 0;
     int k = 0;
     for (int y = 0; y < keys; y++) {
@@ -73,6 +76,7 @@ final class ValueTimeline {
           kv[k] = versions.setTo(f, at[i]);
           kk[k] = y;
           kt[k] = versions.txn(at[i]);
+          ks[k] = start[i];
           kOrder[k] = k;
           k++;
         } else {
@@ -85,6 +89,7 @@ final class ValueTimeline {
           kv[k] = versions.setTo(f, alwaysAt[i]);
           kk[k] = y;
           kt[k] = versions.txn(alwaysAt[i]);
+          ks[k] = Long.MIN_VALUE;
           kOrder[k] = k;
           k++;
         }
@@ -129,17 +134,20 @@ final class ValueTimeline {
     keptValue = kv;
     keptKey = new int[kept];
     keptTxn = new int[kept];
+    keptStart = new long[kept];
     for (int j = 0; j < kept; j++) {
       keptKey[j] = kk[kOrder[j]];
       keptTxn[j] = kt[kOrder[j]];
+      keptStart[j] = ks[kOrder[j]];
     }
   }
 
   /**
    * Adds to {@code out} the key of every definer, by a transaction other than t, that sets a
-   * value in [low, high] and that a reader living [s, e] may have seen, and of every kept
-   * one in the range (a superset: the caller decides per key); {@code s} never below a
-   * start asked before (a sweep).
+   * value in [low, high] and that a reader living [s, e] may have seen (a key once per such
+   * definer); {@code s} never below a start asked before (a sweep). A kept definer that
+   * starts after e is in the reader's future and not given: BlindW-Pred's 100k history
+   * gave 10.4 M such keys before, half of all the keys its readers were asked about.
    */
   void keysInRange(long low, long high, long s, long e, int t,
       IntList out) {
@@ -170,7 +178,7 @@ final class ValueTimeline {
     }
     for (int i = IndexSort.firstAtLeast(keptValue, 0, keptValue.length, low);
         i < keptValue.length && keptValue[i] <= high; i++) {
-      if (keptTxn[i] != t) {
+      if (keptTxn[i] != t && keptStart[i] <= e) {
         out.add(keptKey[i]);
       }
     }
