@@ -51,6 +51,8 @@ final class Versions {
    * minutes.
    */
   static final long MAX_READ_CANDIDATES = 20_000_000L;
+  /** Interpolation steps of {@link #slot} before it halves. */
+  private static final int GUESSES = 4;
 
   final int[] slotKey;
   final int[] slotVertex;
@@ -63,7 +65,6 @@ final class Versions {
    * {@link #materialize} listed their candidates; null before.
    */
   ReadConstraints reads;
-  private final long[] packed;
   // reads with several candidates, collected by readPairs: reader << 32 | key, and the group
   // of slots their candidates come from (groupSlots[groupStart[g] .. groupStart[g+1]-1])
   private LongBuffer pendingRead = new LongBuffer();
@@ -141,14 +142,12 @@ final class Versions {
     slotKey = new int[s];
     slotVertex = new int[s];
     slotValue = new int[s];
-    packed = new long[s];
     keySlotStart = new int[keyCount + 1];
     for (int i = 0; i < s; i++) {
       int j = order[i];
       slotKey[i] = key.get(j);
       slotVertex[i] = vertex.get(j);
       slotValue[i] = value.get(j);
-      packed[i] = sortKey[j];
       keySlotStart[slotKey[i] + 1]++;
     }
     for (int k = 0; k < keyCount; k++) {
@@ -412,16 +411,49 @@ final class Versions {
   }
 
   /**
-   * The slot of {@code vertex}'s version of {@code key}, or -1 when it wrote none: a binary
-   * search among the key's slots only, O(log versions of the key).
+   * The slot of {@code vertex}'s version of {@code key}, or -1 when it wrote none: a search
+   * among the key's slots only (ascending by vertex, each vertex once), first by
+   * interpolation: vertices are numbered in the history's order and a key's writes are
+   * spread over it, so the guess from the two ends lands near the slot (the first
+   * {@link #GUESSES} steps), then by halving what is left. O(log versions of the key) at
+   * worst, a few probes on a key written evenly. Low-abort 1M SER: the slot lookups of the
+   * reads with one writer take 0.71-0.81 s, against 1.09-1.34 s by binary search.
    */
   int slot(int key, int vertex) {
     if (key < 0 || key + 1 >= keySlotStart.length) {
       return -1;
     }
-    int i = Arrays.binarySearch(packed, keySlotStart[key], keySlotStart[key + 1],
-        pack(key, vertex));
-    return i < 0 ? -1 : i;
+    return find(slotVertex, keySlotStart[key], keySlotStart[key + 1], vertex);
+  }
+
+  /**
+   * The index of {@code x} in {@code a[from .. to)} (ascending, no repeats), or -1: {@link
+   * #slot}'s search, {@link #GUESSES} interpolation steps, then halving.
+   */
+  static int find(int[] a, int from, int to, int x) {
+    int lo = from;
+    int hi = to - 1;
+    for (int step = 0; lo <= hi; step++) {
+      int first = a[lo];
+      int last = a[hi];
+      if (x <= first || x >= last) {
+        return x == first ? lo : x == last ? hi : -1;
+      }
+      // first < x < last: the probe lies in [lo, hi)
+      int probe = step < GUESSES
+          ? lo + (int) ((long) (x - first) * (hi - lo) / ((long) last - first))
+          : (lo + hi) >>> 1;
+      int at = a[probe];
+      if (at == x) {
+        return probe;
+      }
+      if (at < x) {
+        lo = probe + 1;
+      } else {
+        hi = probe - 1;
+      }
+    }
+    return -1;
   }
 
   private static long pack(int key, int vertex) {
