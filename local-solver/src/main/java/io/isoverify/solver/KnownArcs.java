@@ -159,7 +159,7 @@ final class KnownArcs {
    * conflicts instead of 66k, SI 1.4k instead of none found in 600 s; by start times 13.6k
    * and 31.8k). O(V + E), or O((V + E) log V) by time.
    */
-  static int[] seedPositions(BaseEdges base, boolean snapshot) {
+  static Seed seedPositions(BaseEdges base, boolean snapshot) {
     int n = base.component().vertexCount();
     int nodes = snapshot ? 2 * n : n;
     int known = base.knownCount();
@@ -181,6 +181,7 @@ final class KnownArcs {
     int tail = base.component().hasTimes()
         ? kahnByTime(from, next, indegree, queue, base.component())
         : kahn(from, next, indegree, queue);
+    boolean acyclic = tail == n;
     for (int v = 0; v < n; v++) {
       if (indegree[v] > 0) {
         queue[tail++] = v;
@@ -195,8 +196,14 @@ final class KnownArcs {
       }
       position[v] = step * i + step - 1;
     }
-    return position;
+    return new Seed(position, acyclic);
   }
+
+  /**
+   * A node position per node ({@link #seedPositions}), and whether the known typed edges are
+   * acyclic: the positions then respect every known arc of the graph or split graph.
+   */
+  record Seed(int[] position, boolean acyclic) {}
 
   int arity(int b) {
     return arity(base, snapshot, b);
