@@ -52,6 +52,9 @@ public final class WitnessBuilder {
   private final int[] serialOrder;
   /** The reads with several candidates: reader vertex, writer vertex, key. */
   private final List<int[]> reads = new ArrayList<>();
+  /** The fewest edges a part of {@link #adjacency} and {@link #snapshotOf} gets, and the most parts. */
+  private int edgesPerPart = EDGES_PER_PART;
+  private int maxParts = Math.min(MAX_PARTS, Runtime.getRuntime().availableProcessors());
 
   /**
    * The input's fixed edges plus, for each component (in order) the edges of its solution
@@ -177,37 +180,31 @@ public final class WitnessBuilder {
     }
   }
 
+  /**
+   * {@link #build} with parts of at least {@code edges} edges, as many as {@link #MAX_PARTS}
+   * whatever the processors (tests: several parts on small inputs).
+   */
+  Witness build(Level level, int edges) {
+    edgesPerPart = edges;
+    maxParts = MAX_PARTS;
+    return build(level);
+  }
+
+  private int parts(int m) {
+    return Math.max(1, Math.min(maxParts, m / edgesPerPart));
+  }
+
   public Witness build(Level level) {
     deriveReads();
     boolean snapshot = level == Level.SI;
     if (serialOrder != null) {
       return snapshot ? snapshotOf(level, serialOrder) : new Witness(level, serialOrder, new int[0]);
     }
-    // adjacency by target vertex: the D edges (every edge for SER and SSER), and for SI the
-    // RW edges apart
-    int[] outStart = new int[n + 1];
-    int[] rwStart = new int[n + 1];
-    int m = edges();
-    for (int e = 0; e < m; e++) {
-      (snapshot && type(e) == RW ? rwStart : outStart)[from(e) + 1]++;
-    }
-    for (int v = 0; v < n; v++) {
-      outStart[v + 1] += outStart[v];
-      rwStart[v + 1] += rwStart[v];
-    }
-    int[] out = new int[outStart[n]];
-    int[] rwOut = new int[rwStart[n]];
-    int[] outFill = Arrays.copyOf(outStart, n);
-    int[] rwFill = Arrays.copyOf(rwStart, n);
-    for (int e = 0; e < m; e++) {
-      if (snapshot && type(e) == RW) {
-        rwOut[rwFill[from(e)]++] = to(e);
-      } else {
-        out[outFill[from(e)]++] = to(e);
-      }
-    }
-    outFill = null;
-    rwFill = null;
+    int[][] adjacency = adjacency(snapshot);
+    int[] outStart = adjacency[0];
+    int[] out = adjacency[1];
+    int[] rwStart = adjacency[2];
+    int[] rwOut = adjacency[3];
     int[] queue = kahn(snapshot, outStart, out, rwStart, rwOut);
     int[] position = new int[n];
     int[] order = new int[n - 1];
@@ -238,6 +235,76 @@ public final class WitnessBuilder {
   }
 
   /**
+   * The edges by source vertex (CSR: start, targets): the D edges (every edge for SER and
+   * SSER), and for SI the RW edges apart ({@code {outStart, out, rwStart, rwOut}}; rwStart
+   * all zero for SER and SSER). A counting sort whose two passes over the edges run in parts
+   * on parallel threads, each part counting, then filling, places of its own: a vertex's
+   * targets come part by part, so in edge order, as one pass gives them. O(V x parts + E).
+   * Low-abort 1M SI: the passes were 2 s of one thread, while the other core waited.
+   */
+  private int[][] adjacency(boolean snapshot) {
+    int m = edges();
+    int parts = parts(m);
+    int[][] dPlace = new int[parts][];
+    int[][] rwPlace = new int[parts][];
+    IntStream.range(0, parts).parallel().forEach(p -> {
+      int[] d = new int[n];
+      int[] rw = snapshot ? new int[n] : null;
+      for (int e = partBegin(m, parts, p), end = partBegin(m, parts, p + 1); e < end; e++) {
+        if (snapshot && type(e) == RW) {
+          rw[from(e)]++;
+        } else {
+          d[from(e)]++;
+        }
+      }
+      dPlace[p] = d;
+      rwPlace[p] = rw;
+    });
+    int[] outStart = places(dPlace);
+    int[] rwStart = snapshot ? places(rwPlace) : new int[n + 1];
+    int[] out = new int[outStart[n]];
+    int[] rwOut = new int[rwStart[n]];
+    IntStream.range(0, parts).parallel().forEach(p -> {
+      int[] d = dPlace[p];
+      int[] rw = rwPlace[p];
+      for (int e = partBegin(m, parts, p), end = partBegin(m, parts, p + 1); e < end; e++) {
+        if (snapshot && type(e) == RW) {
+          rwOut[rw[from(e)]++] = to(e);
+        } else {
+          out[d[from(e)]++] = to(e);
+        }
+      }
+    });
+    return new int[][] {outStart, out, rwStart, rwOut};
+  }
+
+  private static int partBegin(int m, int parts, int p) {
+    return (int) ((long) m * p / parts);
+  }
+
+  /**
+   * Turns each part's count per vertex into the part's first place for that vertex (parts in
+   * order within a vertex) and returns the CSR starts.
+   */
+  private int[] places(int[][] count) {
+    int[] start = new int[n + 1];
+    int at = 0;
+    for (int v = 0; v < n; v++) {
+      start[v] = at;
+      for (int[] c : count) {
+        int k = c[v];
+        c[v] = at;
+        at += k;
+      }
+    }
+    start[n] = at;
+    return start;
+  }
+
+  /** The most parts the edges are cut into: each holds an int per vertex. */
+  private static final int MAX_PARTS = 4;
+
+  /**
    * The SI witness of an input whose serial order is a topological order of all its edges
    * (graph-partitioning's fixed-order check, where the plain graph is acyclic): so of the
    * induced graph too, and the commit order; each transaction starts right after the last
@@ -251,13 +318,11 @@ public final class WitnessBuilder {
       position[vertexOfTxn[order[k] + 1]] = k;
     }
     int m = edges();
-    int parts = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(),
-        m / EDGES_PER_PART));
+    int parts = parts(m);
     int[][] start = new int[parts][];
     IntStream.range(0, parts).parallel().forEach(p -> {
       int[] s = new int[order.length];
-      for (int e = (int) ((long) m * p / parts), end = (int) ((long) m * (p + 1) / parts);
-          e < end; e++) {
+      for (int e = partBegin(m, parts, p), end = partBegin(m, parts, p + 1); e < end; e++) {
         if (type(e) != RW) {
           int a = position[from(e)];
           int b = position[to(e)];
