@@ -40,41 +40,65 @@ final class Csr {
     return lo;
   }
 
-  /** The graph of arcs {@code tail[a] -> head[a]}, a in 0..arcs-1. */
+  /**
+   * The graph of arcs {@code tail[a] -> head[a]}, a in 0..arcs-1, a node's arcs in arc order;
+   * the counting sort in parts on parallel threads ({@link CountingParts}).
+   */
   static Csr of(int nodes, int[] tail, int[] head, int arcs) {
-    int[] start = new int[nodes + 1];
-    for (int a = 0; a < arcs; a++) {
-      start[tail[a] + 1]++;
-    }
-    for (int u = 0; u < nodes; u++) {
-      start[u + 1] += start[u];
-    }
-    int[] fill = start.clone();
+    int parts = CountingParts.parts(arcs);
+    int[][] place = new int[parts][];
+    CountingParts.run(parts, p -> {
+      int[] c = new int[nodes];
+      int hi = CountingParts.begin(arcs, parts, p + 1);
+      for (int a = CountingParts.begin(arcs, parts, p); a < hi; a++) {
+        c[tail[a]]++;
+      }
+      place[p] = c;
+    });
+    int[] start = CountingParts.places(place, nodes);
     int[] outHead = new int[arcs];
-    for (int a = 0; a < arcs; a++) {
-      outHead[fill[tail[a]]++] = head[a];
-    }
+    CountingParts.run(parts, p -> {
+      int[] c = place[p];
+      int hi = CountingParts.begin(arcs, parts, p + 1);
+      for (int a = CountingParts.begin(arcs, parts, p); a < hi; a++) {
+        outHead[c[tail[a]]++] = head[a];
+      }
+    });
     return new Csr(start, outHead);
   }
 
-  /** The same arcs reversed, unlabelled, by counting sort over the heads with no per-arc scratch. */
+  /**
+   * The same arcs reversed, unlabelled, by counting sort over the heads with no per-arc
+   * scratch, a node's sources ascending; in parts of consecutive sources, each about as many
+   * arcs, on parallel threads ({@link CountingParts}).
+   */
   Csr reverse() {
     int n = nodeCount();
     int arcs = head.length;
-    int[] inStart = new int[n + 1];
-    for (int a = 0; a < arcs; a++) {
-      inStart[head[a] + 1]++;
+    int parts = CountingParts.parts(arcs);
+    int[] firstNode = new int[parts + 1];
+    for (int p = 1; p < parts; p++) {
+      firstNode[p] = tail(CountingParts.begin(arcs, parts, p));
     }
-    for (int u = 0; u < n; u++) {
-      inStart[u + 1] += inStart[u];
-    }
-    int[] fill = inStart.clone();
-    int[] inHead = new int[arcs];
-    for (int u = 0; u < n; u++) {
-      for (int a = start[u]; a < start[u + 1]; a++) {
-        inHead[fill[head[a]]++] = u;
+    firstNode[parts] = n;
+    int[][] place = new int[parts][];
+    CountingParts.run(parts, p -> {
+      int[] c = new int[n];
+      for (int a = start[firstNode[p]]; a < start[firstNode[p + 1]]; a++) {
+        c[head[a]]++;
       }
-    }
+      place[p] = c;
+    });
+    int[] inStart = CountingParts.places(place, n);
+    int[] inHead = new int[arcs];
+    CountingParts.run(parts, p -> {
+      int[] c = place[p];
+      for (int u = firstNode[p]; u < firstNode[p + 1]; u++) {
+        for (int a = start[u]; a < start[u + 1]; a++) {
+          inHead[c[head[a]]++] = u;
+        }
+      }
+    });
     return new Csr(inStart, inHead);
   }
 }

@@ -2,13 +2,13 @@ package io.isoverify.solver;
 
 import io.isoverify.graph.Component;
 import io.isoverify.graph.ComponentReads;
+import io.isoverify.graph.CountingParts;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
 import io.isoverify.graph.EdgeList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.IntStream;
 
 /**
  * Assembles the {@link Witness} of a history that holds: the fixed edges of the
@@ -52,9 +52,10 @@ public final class WitnessBuilder {
   private final int[] serialOrder;
   /** The reads with several candidates: reader vertex, writer vertex, key. */
   private final List<int[]> reads = new ArrayList<>();
-  /** The fewest edges a part of {@link #adjacency} and {@link #snapshotOf} gets, and the most parts. */
-  private int edgesPerPart = EDGES_PER_PART;
-  private int maxParts = Math.min(MAX_PARTS, Runtime.getRuntime().availableProcessors());
+  /** The fewest edges a part of {@link #adjacency} and {@link #snapshotOf} gets, and the most. */
+  private int edgesPerPart = CountingParts.ITEMS_PER_PART;
+  private int maxParts = Math.min(CountingParts.MAX_PARTS,
+      Runtime.getRuntime().availableProcessors());
 
   /**
    * The input's fixed edges plus, for each component (in order) the edges of its solution
@@ -181,17 +182,17 @@ public final class WitnessBuilder {
   }
 
   /**
-   * {@link #build} with parts of at least {@code edges} edges, as many as {@link #MAX_PARTS}
-   * whatever the processors (tests: several parts on small inputs).
+   * {@link #build} with parts of at least {@code edges} edges, as many as {@link
+   * CountingParts#MAX_PARTS} whatever the processors (tests: several parts on small inputs).
    */
   Witness build(Level level, int edges) {
     edgesPerPart = edges;
-    maxParts = MAX_PARTS;
+    maxParts = CountingParts.MAX_PARTS;
     return build(level);
   }
 
   private int parts(int m) {
-    return Math.max(1, Math.min(maxParts, m / edgesPerPart));
+    return CountingParts.parts(m, edgesPerPart, maxParts);
   }
 
   public Witness build(Level level) {
@@ -238,8 +239,8 @@ public final class WitnessBuilder {
    * The edges by source vertex (CSR: start, targets): the D edges (every edge for SER and
    * SSER), and for SI the RW edges apart ({@code {outStart, out, rwStart, rwOut}}; rwStart
    * all zero for SER and SSER). A counting sort whose two passes over the edges run in parts
-   * on parallel threads, each part counting, then filling, places of its own: a vertex's
-   * targets come part by part, so in edge order, as one pass gives them. O(V x parts + E).
+   * on parallel threads ({@link CountingParts}): a vertex's targets come in edge order, as
+   * one pass gives them. O(V x parts + E).
    * Low-abort 1M SI: the passes were 2 s of one thread, while the other core waited.
    */
   private int[][] adjacency(boolean snapshot) {
@@ -247,10 +248,11 @@ public final class WitnessBuilder {
     int parts = parts(m);
     int[][] dPlace = new int[parts][];
     int[][] rwPlace = new int[parts][];
-    IntStream.range(0, parts).parallel().forEach(p -> {
+    CountingParts.run(parts, p -> {
       int[] d = new int[n];
       int[] rw = snapshot ? new int[n] : null;
-      for (int e = partBegin(m, parts, p), end = partBegin(m, parts, p + 1); e < end; e++) {
+      int hi = CountingParts.begin(m, parts, p + 1);
+      for (int e = CountingParts.begin(m, parts, p); e < hi; e++) {
         if (snapshot && type(e) == RW) {
           rw[from(e)]++;
         } else {
@@ -260,14 +262,15 @@ public final class WitnessBuilder {
       dPlace[p] = d;
       rwPlace[p] = rw;
     });
-    int[] outStart = places(dPlace);
-    int[] rwStart = snapshot ? places(rwPlace) : new int[n + 1];
+    int[] outStart = CountingParts.places(dPlace, n);
+    int[] rwStart = snapshot ? CountingParts.places(rwPlace, n) : new int[n + 1];
     int[] out = new int[outStart[n]];
     int[] rwOut = new int[rwStart[n]];
-    IntStream.range(0, parts).parallel().forEach(p -> {
+    CountingParts.run(parts, p -> {
       int[] d = dPlace[p];
       int[] rw = rwPlace[p];
-      for (int e = partBegin(m, parts, p), end = partBegin(m, parts, p + 1); e < end; e++) {
+      int hi = CountingParts.begin(m, parts, p + 1);
+      for (int e = CountingParts.begin(m, parts, p); e < hi; e++) {
         if (snapshot && type(e) == RW) {
           rwOut[rw[from(e)]++] = to(e);
         } else {
@@ -277,32 +280,6 @@ public final class WitnessBuilder {
     });
     return new int[][] {outStart, out, rwStart, rwOut};
   }
-
-  private static int partBegin(int m, int parts, int p) {
-    return (int) ((long) m * p / parts);
-  }
-
-  /**
-   * Turns each part's count per vertex into the part's first place for that vertex (parts in
-   * order within a vertex) and returns the CSR starts.
-   */
-  private int[] places(int[][] count) {
-    int[] start = new int[n + 1];
-    int at = 0;
-    for (int v = 0; v < n; v++) {
-      start[v] = at;
-      for (int[] c : count) {
-        int k = c[v];
-        c[v] = at;
-        at += k;
-      }
-    }
-    start[n] = at;
-    return start;
-  }
-
-  /** The most parts the edges are cut into: each holds an int per vertex. */
-  private static final int MAX_PARTS = 4;
 
   /**
    * The SI witness of an input whose serial order is a topological order of all its edges
@@ -320,9 +297,10 @@ public final class WitnessBuilder {
     int m = edges();
     int parts = parts(m);
     int[][] start = new int[parts][];
-    IntStream.range(0, parts).parallel().forEach(p -> {
+    CountingParts.run(parts, p -> {
       int[] s = new int[order.length];
-      for (int e = partBegin(m, parts, p), end = partBegin(m, parts, p + 1); e < end; e++) {
+      int hi = CountingParts.begin(m, parts, p + 1);
+      for (int e = CountingParts.begin(m, parts, p); e < hi; e++) {
         if (type(e) != RW) {
           int a = position[from(e)];
           int b = position[to(e)];
@@ -342,8 +320,6 @@ public final class WitnessBuilder {
     return withReads(level, order, start[0]);
   }
 
-  /** Below this many edges per part, {@link #snapshotOf} passes over the edges on one thread. */
-  private static final int EDGES_PER_PART = 1 << 20;
 
   /** The witness of {@code order} and {@code start}, stating the reads' chosen writers. */
   private Witness withReads(Level level, int[] order, int[] start) {
