@@ -37,6 +37,34 @@ public final class CountingParts {
     return (int) ((long) items * p / parts);
   }
 
+  /**
+   * Cuts the nodes of a CSR ({@code start}: node u's items are start[u] .. start[u+1]-1)
+   * into {@code parts} ranges of consecutive nodes holding about as many items each: part p
+   * is nodes [first[p], first[p+1]). O(parts log nodes).
+   */
+  public static int[] nodeRanges(int[] start, int parts) {
+    int nodes = start.length - 1;
+    int items = start[nodes];
+    int[] first = new int[parts + 1];
+    for (int p = 1; p < parts; p++) {
+      // the last node whose items begin at or before the part's first item
+      int target = begin(items, parts, p);
+      int lo = first[p - 1];
+      int hi = nodes - 1;
+      while (lo < hi) {
+        int mid = (lo + hi + 1) >>> 1;
+        if (start[mid] <= target) {
+          lo = mid;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      first[p] = lo;
+    }
+    first[parts] = nodes;
+    return first;
+  }
+
   /** Runs {@code part} for 0 .. parts-1, on parallel threads when there are several. */
   public static void run(int parts, IntConsumer part) {
     if (parts == 1) {

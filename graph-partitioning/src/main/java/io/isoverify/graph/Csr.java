@@ -76,11 +76,7 @@ final class Csr {
     int n = nodeCount();
     int arcs = head.length;
     int parts = CountingParts.parts(arcs);
-    int[] firstNode = new int[parts + 1];
-    for (int p = 1; p < parts; p++) {
-      firstNode[p] = tail(CountingParts.begin(arcs, parts, p));
-    }
-    firstNode[parts] = n;
+    int[] firstNode = CountingParts.nodeRanges(start, parts);
     int[][] place = new int[parts][];
     CountingParts.run(parts, p -> {
       int[] c = new int[n];

@@ -13,8 +13,9 @@ import java.util.Arrays;
  * key's version has an in-arc from every reader of the version before it (on a 1M general
  * history at SI that walk was a sixth of the run).
  *
- * <p>Built from the out-arcs, without the reversed graph, in O(nodes + arcs) time and two
- * ints per arc into such nodes at most (the pairs are fewer). A node off every chain with an
+ * <p>Built from the out-arcs, without the reversed graph, in O(nodes + arcs) time (its passes
+ * over the arcs on parallel threads, {@link CountingParts}) and two ints per arc into such
+ * nodes at most (the pairs are fewer). A node off every chain with an
  * in-neighbour off every chain too (outside {@link ChainCoverGraph}'s contract) is marked
  * {@link #general}: the index answers it by walking its in-neighbours.
  */
@@ -33,44 +34,67 @@ final class OffChainEntries {
 
   /** The pairs of every node of {@code g} off every chain. */
   static OffChainEntries of(ChainCoverGraph g) {
+    return of(g, CountingParts.parts(g.outStart()[g.nodeCount()]));
+  }
+
+  /** {@link #of}, its passes over the arcs in {@code parts} parts (tests: several, small). */
+  static OffChainEntries of(ChainCoverGraph g, int parts) {
     int n = g.nodeCount();
     int[] chainOf = g.chainOf();
     int[] posOf = g.posOf();
     int[] outStart = g.outStart();
     int[] outHead = g.outHead();
-    int[] at = new int[n + 1];
-    boolean[] general = null;
-    for (int u = 0; u < n; u++) {
-      for (int a = outStart[u]; a < outStart[u + 1]; a++) {
-        int v = outHead[a];
-        if (chainOf[v] >= 0) {
+    // tails by head (a counting sort in parts of consecutive tails on parallel threads, so
+    // each head's tails stay ascending), then each node's run compressed in place to its
+    // (chain, latest) pairs
+    int[] firstNode = CountingParts.nodeRanges(outStart, parts);
+    int[][] place = new int[parts][];
+    boolean[][] generalOf = new boolean[parts][];
+    CountingParts.run(parts, p -> {
+      int[] c = new int[n];
+      for (int u = firstNode[p]; u < firstNode[p + 1]; u++) {
+        for (int a = outStart[u]; a < outStart[u + 1]; a++) {
+          int v = outHead[a];
+          if (chainOf[v] >= 0) {
+            continue;
+          }
+          if (chainOf[u] < 0) {
+            generalOf[p] = generalOf[p] == null ? new boolean[n] : generalOf[p];
+            generalOf[p][v] = true;
+          } else {
+            c[v]++;
+          }
+        }
+      }
+      place[p] = c;
+    });
+    int[] at = CountingParts.places(place, n);
+    int[] tails = new int[at[n]];
+    CountingParts.run(parts, p -> {
+      int[] c = place[p];
+      for (int u = firstNode[p]; u < firstNode[p + 1]; u++) {
+        if (chainOf[u] < 0) {
           continue;
         }
-        if (chainOf[u] < 0) {
-          general = general == null ? new boolean[n] : general;
-          general[v] = true;
-        } else {
-          at[v + 1]++;
+        for (int a = outStart[u]; a < outStart[u + 1]; a++) {
+          int v = outHead[a];
+          if (chainOf[v] < 0) {
+            tails[c[v]++] = u;
+          }
+        }
+      }
+    });
+    boolean[] general = null;
+    for (boolean[] marks : generalOf) {
+      if (marks != null && general == null) {
+        general = marks;
+      } else if (marks != null) {
+        for (int v = 0; v < n; v++) {
+          general[v] |= marks[v];
         }
       }
     }
-    for (int v = 0; v < n; v++) {
-      at[v + 1] += at[v];
-    }
-    // tails by head, then each node's run compressed in place to its (chain, latest) pairs
-    int[] pos = new int[at[n]];
-    int[] fill = Arrays.copyOf(at, n);
-    for (int u = 0; u < n; u++) {
-      if (chainOf[u] < 0) {
-        continue;
-      }
-      for (int a = outStart[u]; a < outStart[u + 1]; a++) {
-        int v = outHead[a];
-        if (chainOf[v] < 0) {
-          pos[fill[v]++] = u;
-        }
-      }
-    }
+    int[] pos = tails;
     int[] chain = new int[pos.length];
     int[] latest = new int[g.chains()];
     Arrays.fill(latest, Integer.MIN_VALUE);
