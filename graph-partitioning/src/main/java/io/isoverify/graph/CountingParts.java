@@ -47,22 +47,26 @@ public final class CountingParts {
     int items = start[nodes];
     int[] first = new int[parts + 1];
     for (int p = 1; p < parts; p++) {
-      // the last node whose items begin at or before the part's first item
-      int target = begin(items, parts, p);
-      int lo = first[p - 1];
-      int hi = nodes - 1;
-      while (lo < hi) {
-        int mid = (lo + hi + 1) >>> 1;
-        if (start[mid] <= target) {
-          lo = mid;
-        } else {
-          hi = mid - 1;
-        }
-      }
-      first[p] = lo;
+      first[p] = lastAtMost(start, first[p - 1], nodes - 1, begin(items, parts, p));
     }
     first[parts] = nodes;
     return first;
+  }
+
+  /**
+   * The last index in [lo, hi] whose {@code start} entry is at most {@code target}, or lo
+   * ({@code start} ascending): the node whose items hold item {@code target}. O(log).
+   */
+  static int lastAtMost(int[] start, int lo, int hi, int target) {
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (start[mid] <= target) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
   }
 
   /** Runs {@code part} for 0 .. parts-1, on parallel threads when there are several. */

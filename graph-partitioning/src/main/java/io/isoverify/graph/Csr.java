@@ -27,17 +27,7 @@ final class Csr {
 
   /** The node arc a leaves: O(log nodes). */
   int tail(int a) {
-    int lo = 0;
-    int hi = nodeCount() - 1;
-    while (lo < hi) {
-      int mid = (lo + hi + 1) >>> 1;
-      if (start[mid] <= a) {
-        lo = mid;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    return lo;
+    return CountingParts.lastAtMost(start, 0, nodeCount() - 1, a);
   }
 
   /**

@@ -3,7 +3,6 @@ package io.isoverify.solver;
 import io.isoverify.graph.Component;
 import io.isoverify.graph.ComponentReads;
 import io.isoverify.history.History;
-import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
 import java.util.ArrayList;
@@ -23,7 +22,7 @@ import java.util.List;
  * no other candidate writer; reads with several candidates some of which were left out so
  * are counted ({@link #readsLeftOut}) as graph-partitioning counts them.
  */
-public final class NaivePolygraph implements SolverInput {
+public final class NaivePolygraph extends EdgeRowsInput {
   private static final int SO = EdgeType.SO.ordinal();
   private static final int WR = EdgeType.WR.ordinal();
   private static final int WW = EdgeType.WW.ordinal();
@@ -32,7 +31,6 @@ public final class NaivePolygraph implements SolverInput {
 
   private final int[] txnOf;
   private final int[] vertexOf;
-  private final List<int[]> known = new ArrayList<>();
   private final Component component;
   private int leftOut;
   private int unexplained;
@@ -278,31 +276,6 @@ public final class NaivePolygraph implements SolverInput {
   }
 
   @Override
-  public int edgeCount() {
-    return known.size();
-  }
-
-  @Override
-  public int from(int e) {
-    return known.get(e)[0];
-  }
-
-  @Override
-  public int to(int e) {
-    return known.get(e)[1];
-  }
-
-  @Override
-  public int type(int e) {
-    return known.get(e)[2];
-  }
-
-  @Override
-  public int key(int e) {
-    return known.get(e)[3];
-  }
-
-  @Override
   public int readsLeftOut() {
     return leftOut;
   }
@@ -313,33 +286,8 @@ public final class NaivePolygraph implements SolverInput {
   }
 
   @Override
-  public List<Edge> knownCycle() {
-    return null;
-  }
-
-  @Override
-  public List<List<Edge>> conflictCycles() {
-    return null;
-  }
-
-  @Override
   public List<Component> components() {
     return component.constraintCount() == 0 && component.reads().count() == 0
         && component.knownEdgeCount() == 0 ? List.of() : List.of(component);
-  }
-
-  @Override
-  public long graphNanos() {
-    return 0;
-  }
-
-  @Override
-  public long pruneNanos() {
-    return 0;
-  }
-
-  @Override
-  public long componentsNanos() {
-    return 0;
   }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.graph.Component;
-import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
 import java.util.ArrayList;
@@ -50,9 +49,8 @@ class WitnessBuilderPartsTest {
   }
 
   /** Vertex 0 the initial transaction; vertex v > 0 is transaction v - 1. */
-  private static final class Graph implements SolverInput {
+  private static final class Graph extends EdgeRowsInput {
     final int n;
-    final List<int[]> edges = new ArrayList<>();
 
     Graph(Random r, int vertices, int m) {
       n = vertices;
@@ -71,7 +69,7 @@ class WitnessBuilderPartsTest {
         if (a != b) {
           int from = rank[a] < rank[b] ? a : b;
           int to = from == a ? b : a;
-          edges.add(new int[] {r.nextInt(8) == 0 ? 0 : from, to, TYPES[r.nextInt(4)].ordinal()});
+          known.add(new int[] {r.nextInt(8) == 0 ? 0 : from, to, TYPES[r.nextInt(4)].ordinal(), 0});
         }
       }
     }
@@ -87,58 +85,8 @@ class WitnessBuilderPartsTest {
     }
 
     @Override
-    public int edgeCount() {
-      return edges.size();
-    }
-
-    @Override
-    public int from(int e) {
-      return edges.get(e)[0];
-    }
-
-    @Override
-    public int to(int e) {
-      return edges.get(e)[1];
-    }
-
-    @Override
-    public int type(int e) {
-      return edges.get(e)[2];
-    }
-
-    @Override
-    public int key(int e) {
-      return 0;
-    }
-
-    @Override
-    public List<Edge> knownCycle() {
-      return null;
-    }
-
-    @Override
-    public List<List<Edge>> conflictCycles() {
-      return null;
-    }
-
-    @Override
     public List<Component> components() {
       return List.of();
-    }
-
-    @Override
-    public long graphNanos() {
-      return 0;
-    }
-
-    @Override
-    public long pruneNanos() {
-      return 0;
-    }
-
-    @Override
-    public long componentsNanos() {
-      return 0;
     }
   }
 }
