@@ -13,9 +13,10 @@ import java.util.List;
  * Decides one {@link Component}: is there a side for each version-order constraint and a
  * writer for each read with several candidates such that the known edges and the chosen
  * ones form an acyclic graph (SER, SSER) or an acyclic induced graph (SI, polysi section 4)?
- * The search is {@link Cdcl}: first alone, for at most {@link #QUICK_CONFLICTS} conflicts;
- * when that does not satisfy the component, again with the cycles of width 1 and 2 encoded
- * first ({@link SmallCycles}). This class turns its answer into a {@link SolveResult}: for
+ * The search is {@link Cdcl}: first alone, for at most {@link #QUICK_CONFLICTS} conflicts
+ * (components of up to {@value SmallCycles#MAX_NODES} graph nodes); when that does not
+ * satisfy the component, again with the cycles of width 1 and 2 encoded first ({@link
+ * SmallCycles}). This class turns its answer into a {@link SolveResult}: for
  * UNSAT it shrinks the conflict core by deletion (each candidate removal re-solved under a conflict
  * budget, at most {@value #MAX_SHRINK} of them) and fixes the core's choices to produce one
  * concrete cycle a person can read. Deterministic: no randomness, no dependence on thread
@@ -29,7 +30,9 @@ public final class ComponentSolver {
    * save conflicts (veristrong Theorem E.2), and most components are satisfied without any
    * (low-abort 1M SER: 21.1k components, no conflict at all, and the clauses were 3.3 s of
    * CPU against 0.3 s for the searches). Past it, or at UNSAT, the search starts again with
-   * them, as it always did.
+   * them, as it always did. Only for components whose clauses cost ({@link
+   * SmallCycles#closes}): for the larger ones they are only read, and a first search that
+   * fails would be paid twice.
    */
   static final long QUICK_CONFLICTS = 100;
   private static final EdgeType[] TYPES = EdgeType.values();
@@ -43,10 +46,12 @@ public final class ComponentSolver {
     BaseEdges base = new BaseEdges(c);
     boolean snapshot = level == Level.SI;
     boolean[] all = Cdcl.allActive(base);
-    Cdcl quick = new Cdcl(base, snapshot, all, List.of());
-    if (quick.search(Math.min(QUICK_CONFLICTS, limits.maxConflicts()), deadline)
-        == Cdcl.Outcome.SAT) {
-      return satisfied(quick);
+    if (SmallCycles.closes(base, snapshot)) {
+      Cdcl quick = new Cdcl(base, snapshot, all, List.of());
+      if (quick.search(Math.min(QUICK_CONFLICTS, limits.maxConflicts()), deadline)
+          == Cdcl.Outcome.SAT) {
+        return satisfied(quick);
+      }
     }
     List<int[]> implied = SmallCycles.of(base, snapshot);
     Cdcl search = new Cdcl(base, snapshot, all, implied);

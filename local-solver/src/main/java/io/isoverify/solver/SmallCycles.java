@@ -38,6 +38,19 @@ final class SmallCycles {
     this.words = (arcs.nodes + 63) >>> 6;
   }
 
+  /**
+   * Whether {@link #of} builds the known edges' reachability for this component (it has
+   * constraints and at most {@link #MAX_NODES} graph nodes): the part that costs; for the
+   * others it only reads graph-partitioning's derived edges.
+   */
+  static boolean closes(BaseEdges base, boolean snapshot) {
+    return base.vars() > 0 && nodes(base, snapshot) <= MAX_NODES;
+  }
+
+  private static int nodes(BaseEdges base, boolean snapshot) {
+    return (snapshot ? 2 : 1) * base.component().vertexCount();
+  }
+
   /** The clauses of cycles of width 1 and 2 of a component; empty when it is too large. */
   static List<int[]> of(BaseEdges base, boolean snapshot) {
     List<int[]> out = new ArrayList<>();
@@ -52,8 +65,7 @@ final class SmallCycles {
         }
       }
     }
-    int nodes = (snapshot ? 2 : 1) * base.component().vertexCount();
-    if (base.vars() == 0 || nodes > MAX_NODES) {
+    if (!closes(base, snapshot)) {
       return out; // no arcs built: the largest components are the ones it would cost most
     }
     SmallCycles s = new SmallCycles(base, snapshot);
