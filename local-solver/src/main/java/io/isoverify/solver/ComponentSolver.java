@@ -46,12 +46,14 @@ public final class ComponentSolver {
     BaseEdges base = new BaseEdges(c);
     boolean snapshot = level == Level.SI;
     boolean[] all = Cdcl.allActive(base);
+    long first = 0; // the first search's conflicts, counted with the second's
     if (SmallCycles.closes(base, snapshot)) {
       Cdcl quick = new Cdcl(base, snapshot, all, List.of());
       if (quick.search(Math.min(QUICK_CONFLICTS, limits.maxConflicts()), deadline)
           == Cdcl.Outcome.SAT) {
-        return satisfied(quick);
+        return satisfied(quick, 0);
       }
+      first = quick.conflicts();
     }
     List<int[]> implied = SmallCycles.of(base, snapshot);
     Cdcl search = new Cdcl(base, snapshot, all, implied);
@@ -59,25 +61,26 @@ public final class ComponentSolver {
     int[] noSides = new int[c.constraintCount()];
     int[] noWriters = new int[c.reads().count()];
     if (outcome == Cdcl.Outcome.SAT) {
-      return satisfied(search);
+      return satisfied(search, first);
     }
     if (outcome == Cdcl.Outcome.UNKNOWN) {
       String why = search.conflicts() >= limits.maxConflicts()
           ? "conflict limit " + limits.maxConflicts() + " reached"
           : "time limit " + limits.timeoutNanos() / 1_000_000 + " ms reached";
       return new SolveResult(SolveResult.Status.UNKNOWN, noSides, noWriters, new int[0],
-          List.of(), List.of(), search.conflicts(), why);
+          List.of(), List.of(), first + search.conflicts(), why);
     }
     int[] core = search.knownCycle() != null ? new int[0]
         : shrink(base, snapshot, implied, search, deadline);
     List<Edge> cycle = cycleOf(base, snapshot, core);
     return new SolveResult(SolveResult.Status.UNSAT, noSides, noWriters, core, reads(c, core),
-        cycle, search.conflicts(), "");
+        cycle, first + search.conflicts(), "");
   }
 
-  private static SolveResult satisfied(Cdcl search) {
+  /** SAT, as {@code search} found it, after {@code earlier} conflicts of a first search. */
+  private static SolveResult satisfied(Cdcl search, long earlier) {
     return new SolveResult(SolveResult.Status.SAT, search.sides(), search.writers(), new int[0],
-        List.of(), List.of(), search.conflicts(), "");
+        List.of(), List.of(), earlier + search.conflicts(), "");
   }
 
   /** A core: the final conflict's constraints if they suffice, else all; then deletion. */
