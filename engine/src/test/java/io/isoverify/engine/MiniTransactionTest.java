@@ -149,6 +149,13 @@ class MiniTransactionTest {
             + "are unique)");
     assertGeneral("s1: [a x 1]\ns2: [r x (1)]",
         "the history has list-append reads (Elle): not a mini-transaction history");
+    // the first transaction's size is named only when no value repeats, and an aborted
+    // first transaction is not the first one looked at
+    assertGeneral("s1: [r x init; r y init; r z init; w x 1]\ns2: [r x 1; w x 1]",
+        "T1 and T2 write the same value to one key: not a mini-transaction history (its values "
+            + "are unique)");
+    assertGeneral("s1: [r x init; r y init; r z init; w x 1]!\ns2: [r x init; r y init; w y 2; "
+        + "w z 3; w x 4]", "transaction T2 has 3 writes: not a mini-transaction");
     // aborted transactions do not count
     assertEquals(MT, result("s1: [r x init; w x 1]\ns2: [r x 1; r y init; r z init; w x 2]!")
         .get(Level.SER).path().path());
