@@ -1,5 +1,6 @@
 package io.isoverify.graph;
 
+import io.isoverify.history.IndexSort;
 import java.util.Arrays;
 
 /**
@@ -17,11 +18,14 @@ import java.util.Arrays;
  * single versions ({@link Chains#unreadSingles}), whose order no read can see: no
  * constraint, and no forced edge (implied by the path that forces it). On the general 1M
  * benchmark history at SER that is 5.9M of the 8.6M constraints. Pairs ordered both ways are
- * made constraints, for pruning to report with their cycles. Time O(m^2) index queries
- * (each one read of head(a)'s row, the tails' chains and positions looked up once per key)
- * + O(m^2 + covers x m / 64) per key; on BlindW-Pred 100k at SSER (30,000 keys, 182 M
- * pairs) the step took 2.84-2.88 s before the order by successor counts ({@link
- * #bySuccessors}), those lookups and the forced edges read by set bits, 1.99-2.01 s after.
+ * made constraints, for pruning to report with their cycles. Time per key with m chains:
+ * O(m^2) index queries (each one read of head(a)'s row, the tails' chains and positions
+ * looked up once per key), under SSER only those of the pairs that overlap in time ({@link
+ * #timedRelation}); then O(m words) word operations on bit rows ({@link BitRows}), the
+ * closure's O(m^2 + covers x words), and one visit per forced edge and constraint. On
+ * BlindW-Pred 100k at SSER (30,000 keys, 182 M pairs) the step took 2.84-2.88 s before the
+ * order by successor counts ({@link #bySuccessors}), 1.99-2.01 s after, 2.1 s on a later day
+ * and 1.5 s with the timestamps and bit rows (timed in the code).
  * Keys with more than {@link PartitionOptions#denseChains()} chains go to {@link
  * SessionChainOrdering}, which needs neither the m x m relation nor m^2 queries.
  */
@@ -35,11 +39,13 @@ final class ChainOrdering {
    * runs of keys go to {@code threads} threads ({@link OrderedBlocks}) and their results are
    * appended in key order: the output is the same as one thread's. {@code unreadPairs}: keep
    * the pairs of unread single versions under SER and SSER too ({@link
-   * PartitionOptions#unreadPairs}; SI always keeps them).
+   * PartitionOptions#unreadPairs}; SI always keeps them). {@code times}: under SSER the
+   * vertices' real-time intervals, which answer the pairs that do not overlap in time without
+   * a query ({@link VertexTimes}); null otherwise.
    */
-  static long resolve(Chains chains, CycleGraph graph, ReachabilityIndex index, int keyCount,
-      int[] vertexChain, int[] vertexPos, int dense, int threads, boolean unreadPairs,
-      EdgeList known, ChainPairs out) {
+  static long resolve(Chains chains, CycleGraph graph, ReachabilityIndex index,
+      VertexTimes times, int keyCount, int[] vertexChain, int[] vertexPos, int dense,
+      int threads, boolean unreadPairs, EdgeList known, ChainPairs out) {
     int[] blockStart = blocks(chains, keyCount, dense, threads);
     int blocks = blockStart.length - 1;
     boolean[] unread = graph.induced || unreadPairs ? null : chains.unreadSingles();
@@ -48,8 +54,8 @@ final class ChainOrdering {
       boolean alone = blocks == 1;
       EdgeList forced = alone ? known : new EdgeList();
       ChainPairs pairs = alone ? out : new ChainPairs(chains);
-      long n = resolveKeys(chains, graph, index, blockStart[b], blockStart[b + 1], vertexChain,
-          vertexPos, dense, unread, forced, pairs);
+      long n = resolveKeys(chains, graph, index, times, blockStart[b], blockStart[b + 1],
+          vertexChain, vertexPos, dense, unread, forced, pairs);
       return new Block(forced, pairs, n);
     }, r -> {
       if (r.forced != known) {
@@ -101,8 +107,8 @@ final class ChainOrdering {
   }
 
   private static long resolveKeys(Chains chains, CycleGraph graph, ReachabilityIndex index,
-      int fromKey, int toKey, int[] vertexChain, int[] vertexPos, int dense, boolean[] unread,
-      EdgeList known, ChainPairs out) {
+      VertexTimes times, int fromKey, int toKey, int[] vertexChain, int[] vertexPos, int dense,
+      boolean[] unread, EdgeList known, ChainPairs out) {
     long ordered = 0;
     for (int key = fromKey; key < toKey; key++) {
       int lo = chains.keyChainStart[key];
@@ -111,15 +117,76 @@ final class ChainOrdering {
         ordered += SessionChainOrdering.resolveKey(chains, graph, index, lo, m, vertexChain,
             vertexPos, unread, known, out);
       } else if (m >= 2) {
-        ordered += resolveKey(chains, graph, index, lo, m, unread, known, out);
+        ordered += resolveKey(chains, graph, index, times, lo, m, unread, known, out);
       }
     }
     return ordered;
   }
 
-  private static long resolveKey(Chains chains, CycleGraph graph, ReachabilityIndex index,
-      int lo, int m, boolean[] unread, EdgeList known, ChainPairs out) {
+  /**
+   * One key's m chains (m >= 2): forced edges to {@code known}, constraints to {@code out},
+   * the number of ordered pairs returned. The relation, its transpose and the closure's are
+   * bit rows, so that each step over all pairs is O(m words) word operations, and only the
+   * pairs that end up constraints or forced edges are visited one by one.
+   */
+  static long resolveKey(Chains chains, CycleGraph graph, ReachabilityIndex index,
+      VertexTimes times, int lo, int m, boolean[] unread, EdgeList known, ChainPairs out) {
     int words = (m + 63) >>> 6;
+    long[] rel = times == null
+        ? relation(chains, graph, index, lo, m, words)
+        : timedRelation(chains, graph, index, times, lo, m, words);
+    // pairs ordered both ways become constraints (pruning finds both sides cyclic); the
+    // closure is taken over the pairs ordered one way only
+    long[] relT = BitRows.transpose(rel, m, words);
+    long[] oneWay = new long[m * words];
+    long ordered = 0;
+    for (int i = 0; i < oneWay.length; i++) {
+      oneWay[i] = rel[i] & ~relT[i];
+      ordered += Long.bitCount(rel[i] ^ relT[i]); // each pair ordered one way, twice
+    }
+    ordered /= 2;
+    long[] order = oneWay;
+    long[] forced = oneWay;
+    long[][] closure = closureAndCovers(oneWay, m, words);
+    if (closure != null) {
+      order = closure[0];
+      forced = closure[1];
+    }
+    for (int a = 0; a < m; a++) {
+      for (int w = 0; w < words; w++) {
+        // the set bits of the row, b ascending (about one cover per chain)
+        for (long bits = forced[a * words + w]; bits != 0; bits &= bits - 1) {
+          int b = (w << 6) + Long.numberOfTrailingZeros(bits);
+          if (!bothUnread(unread, lo + a, lo + b)) {
+            chains.addBefore(lo + a, lo + b, known);
+          }
+        }
+      }
+    }
+    // constraints: the pairs a < b ordered both ways, or neither way by the closure
+    long[] orderT = BitRows.transpose(order, m, words);
+    for (int a = 0; a < m; a++) {
+      for (int w = 0; w < words; w++) {
+        int at = a * words + w;
+        long both = rel[at] & relT[at];
+        long open = both | ~(order[at] | orderT[at]);
+        for (long bits = open & BitRows.above(a, w) & BitRows.within(m, w); bits != 0;
+            bits &= bits - 1) {
+          int b = (w << 6) + Long.numberOfTrailingZeros(bits);
+          if ((both & (1L << b)) != 0 || !bothUnread(unread, lo + a, lo + b)) {
+            out.add(lo + a, lo + b);
+          } else {
+            ordered++; // left open: either order serves
+          }
+        }
+      }
+    }
+    return ordered;
+  }
+
+  /** Bit rows: a's row holds b when head(a) reaches tail(b). m^2 index queries. */
+  private static long[] relation(Chains chains, CycleGraph graph, ReachabilityIndex index,
+      int lo, int m, int words) {
     long[] rel = new long[m * words];
     int[] head = new int[m];
     int[] tail = new int[m];
@@ -142,53 +209,76 @@ final class ChainOrdering {
         }
       }
     }
-    // pairs ordered both ways become constraints (pruning finds both sides cyclic); the
-    // closure is taken over the pairs ordered one way only
-    long[] oneWay = rel.clone();
-    long ordered = 0;
+    return rel;
+  }
+
+  /**
+   * The same relation under SSER: a pair whose vertices do not overlap in time is answered
+   * from the timestamps ({@link VertexTimes}: head(a) ended before tail(b) started, so it
+   * reaches it; or tail(b) ended before head(a) started, so it does not, the known graph being
+   * acyclic here), and only the overlapping pairs ask the index. Each row starts as the set of
+   * tails that start after head(a) ends, and skips those that end before it starts: two sets
+   * of threshold rows over the tails sorted by start and by end, found by binary search. Time
+   * O(m log m + m words) + one query per overlapping pair, a few per chain on BlindW-Pred.
+   */
+  private static long[] timedRelation(Chains chains, CycleGraph graph, ReachabilityIndex index,
+      VertexTimes times, int lo, int m, int words) {
+    int[] head = new int[m];
+    int[] tail = new int[m];
+    long[] headStart = new long[m];
+    long[] headEnd = new long[m];
+    long[] tailStart = new long[m];
+    long[] tailEnd = new long[m];
     for (int a = 0; a < m; a++) {
-      for (int b = a + 1; b < m; b++) {
-        boolean ab = bit(rel, words, a, b);
-        boolean ba = bit(rel, words, b, a);
-        if (ab && ba) {
-          clear(oneWay, words, a, b);
-          clear(oneWay, words, b, a);
-        } else if (ab || ba) {
-          ordered++;
-        }
-      }
+      int h = chains.versions.slotVertex[chains.chainHead[lo + a]];
+      int t = chains.versions.slotVertex[chains.chainTail[lo + a]];
+      head[a] = graph.chainNode(h);
+      tail[a] = graph.chainNode(t);
+      headStart[a] = times.start(h);
+      headEnd[a] = times.end(h);
+      tailStart[a] = times.start(t);
+      tailEnd[a] = times.end(t);
     }
-    long[] order = oneWay;
-    long[] forced = oneWay;
-    long[][] closure = closureAndCovers(oneWay, m, words);
-    if (closure != null) {
-      order = closure[0];
-      forced = closure[1];
+    // row k of startsFrom: the tails of rank >= k by start; row k of endsBelow: rank < k by end
+    int[] byStart = IndexSort.byKey(tailStart, m);
+    int[] byEnd = IndexSort.byKey(tailEnd, m);
+    long[] sortedStart = new long[m];
+    long[] sortedEnd = new long[m];
+    long[] startsFrom = new long[(m + 1) * words];
+    long[] endsBelow = new long[(m + 1) * words];
+    for (int k = m - 1; k >= 0; k--) {
+      int b = byStart[k];
+      sortedStart[k] = tailStart[b];
+      System.arraycopy(startsFrom, (k + 1) * words, startsFrom, k * words, words);
+      startsFrom[k * words + (b >>> 6)] |= 1L << b;
     }
+    for (int k = 1; k <= m; k++) {
+      int b = byEnd[k - 1];
+      sortedEnd[k - 1] = tailEnd[b];
+      System.arraycopy(endsBelow, (k - 1) * words, endsBelow, k * words, words);
+      endsBelow[k * words + (b >>> 6)] |= 1L << b;
+    }
+    long[] rel = new long[m * words];
     for (int a = 0; a < m; a++) {
+      int after = IndexSort.firstAbove(sortedStart, headEnd[a]) * words;
+      int before = IndexSort.firstAtLeast(sortedEnd, 0, m, headStart[a]) * words;
       for (int w = 0; w < words; w++) {
-        // the set bits of the row, b ascending (about one cover per chain)
-        for (long bits = forced[a * words + w]; bits != 0; bits &= bits - 1) {
+        long reached = startsFrom[after + w];
+        long open = ~(reached | endsBelow[before + w]) & BitRows.within(m, w);
+        if (w == a >>> 6) {
+          open &= ~(1L << a);
+        }
+        for (long bits = open; bits != 0; bits &= bits - 1) {
           int b = (w << 6) + Long.numberOfTrailingZeros(bits);
-          if (!bothUnread(unread, lo + a, lo + b)) {
-            chains.addBefore(lo + a, lo + b, known);
+          if (index.reaches(head[a], tail[b])) {
+            reached |= 1L << b;
           }
         }
+        rel[a * words + w] = reached;
       }
+      rel[a * words + (a >>> 6)] &= ~(1L << a); // a chain whose head ended before its tail began
     }
-    for (int a = 0; a < m; a++) {
-      for (int b = a + 1; b < m; b++) {
-        boolean conflict = bit(rel, words, a, b) && bit(rel, words, b, a);
-        if (conflict || !bit(order, words, a, b) && !bit(order, words, b, a)) {
-          if (conflict || !bothUnread(unread, lo + a, lo + b)) {
-            out.add(lo + a, lo + b);
-          } else {
-            ordered++; // left open: either order serves
-          }
-        }
-      }
-    }
-    return ordered;
+    return rel;
   }
 
   /**
@@ -336,13 +426,5 @@ final class ChainOrdering {
    */
   static boolean bothUnread(boolean[] unread, int a, int b) {
     return unread != null && unread[a] && unread[b];
-  }
-
-  private static boolean bit(long[] rows, int words, int a, int b) {
-    return (rows[a * words + (b >>> 6)] & (1L << b)) != 0;
-  }
-
-  private static void clear(long[] rows, int words, int a, int b) {
-    rows[a * words + (b >>> 6)] &= ~(1L << b);
   }
 }

@@ -28,6 +28,8 @@ final class KnownGraph {
   final int[] chainOf;
   final int[] posOf;
   final int sessionChains;
+  /** SSER: each vertex's real-time interval ({@link VertexTimes}); null otherwise. */
+  final VertexTimes times;
 
   KnownGraph(PolygraphInput history, boolean realTime) {
     this(history, realTime, 1);
@@ -47,6 +49,7 @@ final class KnownGraph {
     sessionChains = addSessionOrder();
     chains.addKnownEdges(known);
     chains.addListOrderEdges(history, known);
+    times = realTime ? VertexTimes.of(history, vertices) : null;
     if (realTime) {
       RealTimeEdges.add(history, vertices, known);
     }

@@ -83,7 +83,7 @@ public final class Partitioner {
     Pruner pruner = new Pruner(level, n, g.chainOf, g.posOf, g.sessionChains, options.threads(),
         options.reachability(), options.incrementalPruning(), known, constraints, reads);
     boolean acyclic = pruner.resolveChains(g.chains, g.keyCount, options.denseChains(),
-        options.unreadPairs());
+        options.unreadPairs(), g.times);
     long t1 = System.nanoTime();
     if (acyclic) {
       progress.phase("prune");

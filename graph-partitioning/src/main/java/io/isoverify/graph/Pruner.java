@@ -116,15 +116,17 @@ final class Pruner {
 
   /**
    * Builds the first index and turns the chain pairs into forced edges and constraints
-   * ({@link ChainOrdering}; {@code unreadPairs}: {@link PartitionOptions#unreadPairs}); false
-   * when the known graph is already cyclic.
+   * ({@link ChainOrdering}; {@code unreadPairs}: {@link PartitionOptions#unreadPairs};
+   * {@code times}: SSER's real-time intervals, or null); false when the known graph is
+   * already cyclic.
    */
-  boolean resolveChains(Chains chains, int keyCount, int denseChains, boolean unreadPairs) {
+  boolean resolveChains(Chains chains, int keyCount, int denseChains, boolean unreadPairs,
+      VertexTimes times) {
     if (!build()) {
       return false;
     }
-    orderedPairs = ChainOrdering.resolve(chains, graph, index, keyCount, vertexChain, vertexPos,
-        denseChains, threads, unreadPairs, known, constraints);
+    orderedPairs = ChainOrdering.resolve(chains, graph, index, times, keyCount, vertexChain,
+        vertexPos, denseChains, threads, unreadPairs, known, constraints);
     constraintsBefore = constraints.count();
     return true;
   }

@@ -4,9 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.isoverify.history.check.Level;
+import io.isoverify.history.testing.HistoryDsl;
+import java.util.Random;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@link ChainOrdering#closureAndCovers} against the definitions, computed the slow way here
@@ -14,7 +20,9 @@ import org.junit.jupiter.api.Test;
  * of 1 to 200 elements (several bit words), acyclic ones (pairs drawn along a hidden random
  * order, from sparse to close to total; a quarter of them transitively closed, which the
  * order by successor counts sorts, the others mostly by depth-first search) and cyclic ones,
- * which must give null.
+ * which must give null. And a key's whole resolution ({@link ChainOrdering#resolveKey}: the
+ * relation, under SSER partly from timestamps, then word-wise steps) against the pairwise
+ * definition on random histories.
  */
 class ChainOrderingTest {
   @Test
@@ -88,6 +96,167 @@ class ChainOrderingTest {
         assertEquals(b == a - 1, bit(cover, words, a, b), a + " before " + b);
       }
     }
+  }
+
+  /**
+   * Every key of random histories (fixed seeds; {@link DifferentialTest#randomHistory}'s, and
+   * serial ones with overlapping times, some with keys of more than 64 chains), resolved by {@link
+   * ChainOrdering#resolveKey} and by the definition on the same index: a's row holds b when
+   * head(a) reaches tail(b); pairs held both ways are constraints; the covers of the closure
+   * of the others are forced edges; the pairs the closure leaves unordered are constraints,
+   * except pairs of unread single versions under SER and SSER. Under SSER the timed histories'
+   * relation comes partly from timestamps ({@link VertexTimes}); it must be the same.
+   */
+  @ParameterizedTest(name = "{0} seed {1}")
+  @CsvSource({"SER, 71", "SI, 72", "SSER, 73"})
+  void aKeysResolutionIsThatOfTheDefinition(Level level, long seed) {
+    Random rnd = new Random(seed);
+    int keysWithPairs = 0;
+    int wideKeys = 0;
+    for (int round = 0; round < 400; round++) {
+      String text = round % 2 == 0 ? DifferentialTest.randomHistory(rnd, 14, level == Level.SSER)
+          : serialHistory(rnd, round % 10 == 1 ? 150 : 20);
+      KnownGraph g = new KnownGraph(PolygraphInput.of(HistoryDsl.parse(text)),
+          level == Level.SSER);
+      CycleGraph graph = new CycleGraph(level, g.vertexCount(), g.known);
+      int[] topo = TopologicalOrder.of(graph.out);
+      if (topo == null) {
+        continue;
+      }
+      ReachabilityIndex index = ReachabilityBackends.cpu().build(
+          graph.withCover(topo, SessionChainOrderingTest.sessions(graph, g)), 1);
+      boolean[] unread = level == Level.SI ? null : g.chains.unreadSingles();
+      for (int key = 0; key < g.keyCount; key++) {
+        int lo = g.chains.keyChainStart[key];
+        int m = g.chains.keyChainStart[key + 1] - lo;
+        if (m < 2) {
+          continue;
+        }
+        EdgeList knownA = new EdgeList();
+        EdgeList knownB = new EdgeList();
+        ChainPairs pairsA = new ChainPairs(g.chains);
+        ChainPairs pairsB = new ChainPairs(g.chains);
+        long orderedA = ChainOrdering.resolveKey(g.chains, graph, index, g.times, lo, m, unread,
+            knownA, pairsA);
+        long orderedB = byDefinition(g.chains, graph, index, lo, m, unread, knownB, pairsB);
+        String where = level + " round " + round + " key " + key + ":\n" + text;
+        assertEquals(orderedB, orderedA, where);
+        assertEquals(knownB.size(), knownA.size(), where);
+        for (int e = 0; e < knownA.size(); e++) {
+          assertEquals(knownB.from(e), knownA.from(e), where);
+          assertEquals(knownB.to(e), knownA.to(e), where);
+          assertEquals(knownB.type(e), knownA.type(e), where);
+        }
+        assertEquals(pairsB.count(), pairsA.count(), where);
+        for (int c = 0; c < pairsA.count(); c++) {
+          assertEquals(pairsB.wwFrom(c, 0), pairsA.wwFrom(c, 0), where);
+          assertEquals(pairsB.wwTo(c, 0), pairsA.wwTo(c, 0), where);
+        }
+        keysWithPairs += pairsA.count() > 0 ? 1 : 0;
+        wideKeys += m > 64 ? 1 : 0;
+      }
+    }
+    assertTrue(keysWithPairs > 50, "only " + keysWithPairs + " keys with constraints");
+    assertTrue(wideKeys > 5, "only " + wideKeys + " keys of more than 64 chains");
+  }
+
+  /**
+   * A history of {@code txns} transactions run one after the other, each reading the last
+   * value written (blind writes, reads, and read-modify-writes of 1 or 2 keys), with
+   * timestamps around its place in that order that overlap its neighbours' (never its
+   * session's): serializable and strictly so, with many unordered blind writes.
+   */
+  private static String serialHistory(Random rnd, int txns) {
+    int keys = 1 + rnd.nextInt(2);
+    int sessions = 2 + rnd.nextInt(7);
+    int[] last = new int[keys];
+    int next = 1;
+    StringBuilder[] lines = new StringBuilder[sessions];
+    for (int s = 0; s < sessions; s++) {
+      lines[s] = new StringBuilder("s" + s + ":");
+    }
+    for (int t = 0; t < txns; t++) {
+      StringBuilder body = new StringBuilder();
+      for (int k = 0; k < keys; k++) {
+        int kind = rnd.nextInt(4); // 0 skip, 1 read, 2 blind write, 3 read-modify-write
+        if (kind == 1 || kind == 3) {
+          body.append(body.length() > 0 ? "; " : "").append("r k").append(k).append(' ')
+              .append(last[k] == 0 ? "init" : Integer.toString(last[k]));
+        }
+        if (kind >= 2) {
+          last[k] = next++;
+          body.append(body.length() > 0 ? "; " : "").append("w k").append(k).append(' ')
+              .append(last[k]);
+        }
+      }
+      if (body.length() == 0) {
+        last[0] = next++;
+        body.append("w k0 ").append(last[0]);
+      }
+      long point = 1000 + 10L * t;
+      long start = point - rnd.nextInt(5 * sessions);
+      long end = point + rnd.nextInt(5 * sessions);
+      lines[t % sessions].append(" [").append(body).append("]@").append(start).append('-')
+          .append(end);
+    }
+    StringBuilder text = new StringBuilder();
+    for (StringBuilder line : lines) {
+      if (line.indexOf("[") >= 0) {
+        text.append(line).append('\n');
+      }
+    }
+    return text.toString();
+  }
+
+  /** The resolution of one key pair by pair, as the class comment of the test says. */
+  private static long byDefinition(Chains chains, CycleGraph graph, ReachabilityIndex index,
+      int lo, int m, boolean[] unread, EdgeList known, ChainPairs out) {
+    int words = (m + 63) >>> 6;
+    long[] rel = new long[m * words];
+    for (int a = 0; a < m; a++) {
+      int head = graph.chainNode(chains.versions.slotVertex[chains.chainHead[lo + a]]);
+      for (int b = 0; b < m; b++) {
+        int tail = graph.chainNode(chains.versions.slotVertex[chains.chainTail[lo + b]]);
+        if (a != b && index.reaches(head, tail)) {
+          set(rel, words, a, b);
+        }
+      }
+    }
+    long ordered = 0;
+    long[] oneWay = new long[m * words];
+    for (int a = 0; a < m; a++) {
+      for (int b = 0; b < m; b++) {
+        if (bit(rel, words, a, b) && !bit(rel, words, b, a)) {
+          set(oneWay, words, a, b);
+          ordered += a < b ? 1 : 0;
+        } else if (bit(rel, words, b, a) && !bit(rel, words, a, b)) {
+          ordered += a < b ? 1 : 0;
+        }
+      }
+    }
+    long[] order = warshall(oneWay, m, words);
+    long[] forced = order == null ? oneWay : covers(order, m, words);
+    order = order == null ? oneWay : order;
+    for (int a = 0; a < m; a++) {
+      for (int b = 0; b < m; b++) {
+        if (bit(forced, words, a, b) && !ChainOrdering.bothUnread(unread, lo + a, lo + b)) {
+          chains.addBefore(lo + a, lo + b, known);
+        }
+      }
+    }
+    for (int a = 0; a < m; a++) {
+      for (int b = a + 1; b < m; b++) {
+        boolean both = bit(rel, words, a, b) && bit(rel, words, b, a);
+        if (both || !bit(order, words, a, b) && !bit(order, words, b, a)) {
+          if (both || !ChainOrdering.bothUnread(unread, lo + a, lo + b)) {
+            out.add(lo + a, lo + b);
+          } else {
+            ordered++;
+          }
+        }
+      }
+    }
+    return ordered;
   }
 
   private static int[] shuffled(int m, SplittableRandom r) {

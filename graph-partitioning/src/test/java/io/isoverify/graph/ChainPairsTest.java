@@ -64,7 +64,8 @@ class ChainPairsTest {
     Pruner pruner = new Pruner(level, g.vertexCount(), g.chainOf, g.posOf, g.sessionChains, 1,
         ReachabilityBackends.cpu(), false, g.known, cons,
         new ReadPruning(g.versions, g.known, g.chainOf));
-    if (!pruner.resolveChains(g.chains, g.keyCount, PartitionOptions.DENSE_CHAINS, false)) {
+    if (!pruner.resolveChains(g.chains, g.keyCount, PartitionOptions.DENSE_CHAINS, false,
+        g.times)) {
       return found;
     }
     CycleGraph graph = new CycleGraph(level, g.vertexCount(), g.known);

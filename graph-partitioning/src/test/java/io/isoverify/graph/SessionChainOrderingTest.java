@@ -72,7 +72,7 @@ class SessionChainOrderingTest {
   }
 
   /** The sessions as the index's chains, as {@link Pruner} makes them (SI: dependency nodes). */
-  private static ChainCover sessions(CycleGraph graph, KnownGraph g) {
+  static ChainCover sessions(CycleGraph graph, KnownGraph g) {
     int nodes = graph.nodeCount();
     int[] nodeChain = new int[nodes];
     int[] nodePos = new int[nodes];
