@@ -32,8 +32,9 @@ import io.isoverify.history.IndexSort;
  * only to leave pairs out, and only where it holds: a history with a pair ordered both ways is a
  * violation whatever else the constraints say. Cost per key: O(m * g) searches of a group's
  * positions for g groups (each one index lookup, {@link ReachabilityIndex#earliest}, and O(log m)
- * steps on an int array, O(log distance) from the group's last answer), O(m * g^2) queries to
- * choose the forced edges, plus O(1) per constraint; forced edges O(m * g).
+ * steps on an int array, O(log distance) from the group's last answer), O(m * g * k) queries to
+ * choose the forced edges, k the candidates left uncovered (at most g; {@link
+ * #forceCovering}), plus O(1) per constraint; forced edges O(m * g).
  */
 final class SessionChainOrdering {
   /**
@@ -93,6 +94,7 @@ final class SessionChainOrdering {
     }
     groups.endRuns();
     int[] candidates = new int[groups.count];
+    int[] minimal = new int[groups.count];
     // each chain's head as (chain, position) in the index, looked up once per chain rather
     // than once per time it is a candidate (about 19 times on a hot key of 20 sessions)
     int[] headAt = new int[2 * m];
@@ -137,7 +139,7 @@ final class SessionChainOrdering {
         }
       }
       forceCovering(chains, lo, known, index, graph.induced, unread, head, headAt, a, candidates,
-          count);
+          count, minimal);
     }
     int[] fa = new int[groups.largest()];
     int[] fb = new int[groups.largest()];
@@ -191,31 +193,62 @@ final class SessionChainOrdering {
    * through its RW edge to head(c). Under SI ({@code induced}) the path must leave head(c)
    * as an RW edge arrives there, by a dependency edge (a second RW edge in a row is no
    * path), so it is asked from head(c)'s RW-entry node, the {@link CycleGraph} node after
-   * its dependency node. Reachability among distinct nodes of a DAG is a strict order, so
+   * its dependency node. Reachability among distinct nodes of a DAG is a strict order (under
+   * SI too: anti(x) reaches dep(y), whose arc to anti(y) continues any path from there), so
    * each skipped candidate is covered by a forced one: the known graph keeps the same paths
    * with up to (groups - 1) times fewer forced edges on a hot key.
+   *
+   * <p>The uncovered candidates are the order's minimal elements, found as an antichain that
+   * each candidate in turn either joins (dropping the members it reaches) or not (a member
+   * reaches it): O(count x minimal) queries instead of count^2, where on a hot key few
+   * candidates are minimal. Edges are forced in the candidates' order, as by the pairwise
+   * test.
    */
-  private static void forceCovering(Chains chains, int lo, EdgeList known,
+  static void forceCovering(Chains chains, int lo, EdgeList known,
       ReachabilityIndex index, boolean induced, boolean[] unread, int[] head, int[] headAt,
-      int a, int[] candidates, int count) {
+      int a, int[] candidates, int count, int[] minimal) {
     int entry = induced ? 1 : 0;
+    int size = 0; // minimal[0..size-1]: indexes into candidates, an antichain
     for (int i = 0; i < count; i++) {
       int b = candidates[i];
-      // b's head as (chain, position): the g^2 queries are then one lookup each
-      int chain = headAt[2 * b];
       boolean covered = false;
-      for (int j = 0; j < count && !covered; j++) {
-        int c = candidates[j];
-        if (head[c] != head[b]) {
-          covered = chain >= 0
-              ? index.earliest(head[c] + entry, chain) <= headAt[2 * b + 1]
-              : index.reaches(head[c] + entry, head[b]);
+      for (int k = 0; k < size && !covered; k++) {
+        covered = precedes(index, head, headAt, entry, candidates[minimal[k]], b);
+      }
+      if (covered) {
+        continue;
+      }
+      int kept = 0;
+      for (int k = 0; k < size; k++) {
+        if (!precedes(index, head, headAt, entry, b, candidates[minimal[k]])) {
+          minimal[kept++] = minimal[k];
         }
       }
-      if (!covered && !ChainOrdering.bothUnread(unread, lo + a, lo + b)) {
+      minimal[kept++] = i;
+      size = kept;
+    }
+    // the antichain is in the candidates' order: members keep theirs, a new one comes last
+    for (int k = 0; k < size; k++) {
+      int b = candidates[minimal[k]];
+      if (!ChainOrdering.bothUnread(unread, lo + a, lo + b)) {
         chains.addBefore(lo + a, lo + b, known);
       }
     }
+  }
+
+  /**
+   * Whether candidate c covers candidate b: head(c) (its RW-entry node under SI) reaches
+   * head(b), b's head looked up as (chain, position) so that the query is one index read.
+   */
+  private static boolean precedes(ReachabilityIndex index, int[] head, int[] headAt, int entry,
+      int c, int b) {
+    if (head[c] == head[b]) {
+      return false;
+    }
+    int chain = headAt[2 * b];
+    return chain >= 0
+        ? index.earliest(head[c] + entry, chain) <= headAt[2 * b + 1]
+        : index.reaches(head[c] + entry, head[b]);
   }
 
   /**

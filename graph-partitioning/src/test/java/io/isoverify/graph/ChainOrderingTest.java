@@ -166,7 +166,7 @@ class ChainOrderingTest {
    * timestamps around its place in that order that overlap its neighbours' (never its
    * session's): serializable and strictly so, with many unordered blind writes.
    */
-  private static String serialHistory(Random rnd, int txns) {
+  static String serialHistory(Random rnd, int txns) {
     int keys = 1 + rnd.nextInt(2);
     int sessions = 2 + rnd.nextInt(7);
     int[] last = new int[keys];

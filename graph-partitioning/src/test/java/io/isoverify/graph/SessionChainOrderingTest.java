@@ -71,6 +71,77 @@ class SessionChainOrderingTest {
     assertTrue(keysWithPairs > 50, "only " + keysWithPairs + " keys with constraints");
   }
 
+  /**
+   * The forced edges of a chain towards its candidates are those of the candidates no other
+   * candidate covers (the pairwise definition): random subsets of each key's chains of random
+   * and serial histories as candidates, under SER and SI (where the query leaves the RW-entry node).
+   */
+  @ParameterizedTest(name = "{0} seed {1}")
+  @CsvSource({"SER, 63", "SI, 64"})
+  void theForcedCandidatesAreTheUncoveredOnes(Level level, long seed) {
+    Random rnd = new Random(seed);
+    int skipped = 0;
+    for (int round = 0; round < 300; round++) {
+      String text = round % 2 == 0 ? DifferentialTest.randomHistory(rnd, 14, false)
+          : ChainOrderingTest.serialHistory(rnd, 40);
+      KnownGraph g = new KnownGraph(PolygraphInput.of(HistoryDsl.parse(text)), false);
+      CycleGraph graph = new CycleGraph(level, g.vertexCount(), g.known);
+      int[] topo = TopologicalOrder.of(graph.out);
+      if (topo == null) {
+        continue;
+      }
+      ReachabilityIndex index = ReachabilityBackends.cpu().build(
+          graph.withCover(topo, sessions(graph, g)), 1);
+      boolean[] unread = level == Level.SI ? null : g.chains.unreadSingles();
+      int entry = level == Level.SI ? 1 : 0;
+      for (int key = 0; key < g.keyCount; key++) {
+        int lo = g.chains.keyChainStart[key];
+        int m = g.chains.keyChainStart[key + 1] - lo;
+        if (m < 3) {
+          continue;
+        }
+        int[] head = new int[m];
+        int[] headAt = new int[2 * m];
+        for (int c = 0; c < m; c++) {
+          head[c] = graph.chainNode(g.chains.versions.slotVertex[g.chains.chainHead[lo + c]]);
+          headAt[2 * c] = index.chainOf(head[c]);
+          headAt[2 * c + 1] = index.positionOf(head[c]);
+        }
+        int a = rnd.nextInt(m);
+        int[] candidates = new int[m];
+        int count = 0;
+        for (int c = 0; c < m; c++) {
+          if (c != a && rnd.nextBoolean()) {
+            candidates[count++] = c;
+          }
+        }
+        EdgeList got = new EdgeList();
+        SessionChainOrdering.forceCovering(g.chains, lo, got, index, graph.induced, unread, head,
+            headAt, a, candidates, count, new int[m]);
+        EdgeList expected = new EdgeList();
+        for (int i = 0; i < count; i++) {
+          int b = candidates[i];
+          boolean covered = false;
+          for (int j = 0; j < count; j++) {
+            int c = candidates[j];
+            covered |= head[c] != head[b] && index.reaches(head[c] + entry, head[b]);
+          }
+          if (!covered && !ChainOrdering.bothUnread(unread, lo + a, lo + b)) {
+            g.chains.addBefore(lo + a, lo + b, expected);
+          }
+        }
+        skipped += count - expected.size();
+        String where = level + " round " + round + " key " + key + ":\n" + text;
+        assertEquals(expected.size(), got.size(), where);
+        for (int e = 0; e < got.size(); e++) {
+          assertEquals(expected.from(e), got.from(e), where);
+          assertEquals(expected.to(e), got.to(e), where);
+        }
+      }
+    }
+    assertTrue(skipped > 100, "only " + skipped + " candidates covered or left out");
+  }
+
   /** The sessions as the index's chains, as {@link Pruner} makes them (SI: dependency nodes). */
   static ChainCover sessions(CycleGraph graph, KnownGraph g) {
     int nodes = graph.nodeCount();
