@@ -78,6 +78,59 @@ final class CycleGraph {
     }
   }
 
+  private CycleGraph(boolean induced, int vertexCount, EdgeList edges, Csr out) {
+    this.induced = induced;
+    this.vertexCount = vertexCount;
+    this.edges = edges;
+    this.edgeCount = edges.size();
+    this.out = out;
+    if (!induced) {
+      paths = out;
+    }
+  }
+
+  /**
+   * The graph of {@code edges}, which {@code old}'s edges begin (the known edges only grow):
+   * the same arcs, in the same order, as {@link #CycleGraph(Level, int, EdgeList, int)}
+   * gives, since that places each node's arcs in edge order. Each node's old arcs are copied
+   * and the new edges' arcs placed after them: one pass over the new edges and a copy of the
+   * old arcs, O(nodes + arcs) copying, instead of two passes over every edge (on the low-abort
+   * 1M history's pruning rounds, 24M edges, 0.64-0.8 s under SER and 1.0-1.24 s under SI
+   * each). Forgets {@code old}'s reversed and split forms; {@code old} itself is garbage
+   * afterwards, but lives beside the new arcs while they are made.
+   */
+  static CycleGraph extended(CycleGraph old, EdgeList edges) {
+    old.in = null;
+    old.paths = null;
+    int form = old.induced ? COMPACT : ONE_PER_EDGE;
+    int nodes = old.nodeCount();
+    int m = edges.size();
+    int[] fill = new int[nodes + 1];
+    count(form, edges, old.edgeCount, m, fill);
+    int[] oldStart = old.out.start;
+    int[] oldHead = old.out.head;
+    int[] start = new int[nodes + 1];
+    int at = 0;
+    for (int x = 0; x < nodes; x++) {
+      start[x] = at;
+      at += oldStart[x + 1] - oldStart[x] + fill[x + 1];
+    }
+    start[nodes] = at;
+    int[] head = new int[at];
+    for (int x = 0; x < nodes; x++) {
+      int len = oldStart[x + 1] - oldStart[x];
+      System.arraycopy(oldHead, oldStart[x], head, start[x], len);
+      fill[x] = start[x] + len;
+    }
+    place(form, edges, old.edgeCount, m, fill, head);
+    return new CycleGraph(old.induced, old.vertexCount, edges, Csr.wrap(start, head));
+  }
+
+  /** The number of arcs: what {@link #extended} copies. */
+  long arcCount() {
+    return out.head.length;
+  }
+
   /** Forms of {@link #arcs}: one arc per edge (SER, SSER), SI's compact and split forms. */
   private static final int ONE_PER_EDGE = 0;
   private static final int COMPACT = 1;

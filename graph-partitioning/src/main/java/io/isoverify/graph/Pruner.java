@@ -235,6 +235,12 @@ final class Pruner {
         && added * FEW < builtEdges;
   }
 
+  /**
+   * The most bytes of arcs a rebuild extends rather than builds anew ({@link
+   * CycleGraph#extended}, which holds the old arcs beside the new): a sixteenth of the heap.
+   */
+  private static final long EXTEND_HEAP_SHARE = Runtime.getRuntime().maxMemory() / 16;
+
   /** See {@link #fewNewEdges()}. */
   private static final int SMALL = 200;
 
@@ -244,11 +250,16 @@ final class Pruner {
       return true;
     }
     builtEdges = known.size();
-    // the old graph and index are garbage before the new ones are built (at 10M
-    // transactions the index alone is ~0.7 GB)
+    // the old index is garbage before the new one is built (at 10M transactions it alone is
+    // ~0.7 GB); the old graph's arcs are extended by the new edges' when a second copy of
+    // them is small beside the heap, else it too is garbage first
+    CycleGraph previous = graph;
     graph = null;
     index = null;
-    graph = new CycleGraph(level, vertexCount, known, threads);
+    graph = previous != null && previous.arcCount() * 4 < EXTEND_HEAP_SHARE
+        ? CycleGraph.extended(previous, known)
+        : new CycleGraph(level, vertexCount, known, threads);
+    previous = null;
     int[] topo = TopologicalOrder.of(graph.out);
     if (topo == null) {
       knownCycle = pick(known, graph.edgesOf(Paths.anyCycle(graph.paths()), known));

@@ -41,6 +41,39 @@ class CycleGraphTest {
   }
 
   /**
+   * A graph extended by the edges added since it was built ({@link CycleGraph#extended}, the
+   * pruning rounds' rebuilds) has the arcs of one built from all the edges, in the same order,
+   * extended once or twice, with no new edge, and with new edges of vertices that had none.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"SER", "SI", "SSER"})
+  void anExtendedGraphHasTheArcsOfANewOne(Level level) {
+    Random rnd = new Random(63);
+    EdgeType[] types = EdgeType.values();
+    for (int round = 0; round < 200; round++) {
+      int vertices = 1 + rnd.nextInt(40);
+      EdgeList edges = new EdgeList();
+      CycleGraph g = new CycleGraph(level, vertices, edges);
+      for (int step = 0; step < 3; step++) {
+        for (int i = rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(4 * vertices); i > 0; i--) {
+          // some rounds add edges of a few vertices only
+          int from = rnd.nextBoolean() ? rnd.nextInt(vertices) : rnd.nextInt(1 + vertices / 4);
+          edges.add(from, rnd.nextInt(vertices), types[rnd.nextInt(types.length)].ordinal(), 0);
+        }
+        g = CycleGraph.extended(g, edges);
+        CycleGraph fresh = new CycleGraph(level, vertices, edges);
+        assertArrayEquals(fresh.out.start, g.out.start, "round " + round + " step " + step);
+        assertArrayEquals(fresh.out.head, g.out.head, "round " + round + " step " + step);
+        assertArrayEquals(fresh.paths().start, g.paths().start, "round " + round);
+        assertArrayEquals(fresh.paths().head, g.paths().head, "round " + round);
+        // one arc per edge, and under SI dep(v) -> anti(v) per vertex
+        assertEquals(edges.size() + (level == Level.SI ? vertices : 0), g.arcCount(),
+            "round " + round);
+      }
+    }
+  }
+
+  /**
    * Under SI the compact arcs the index is built from answer as the two-arc form cycles are
    * explained on: a node reaches dep(v) in one iff in the other, and anti(v) in the compact
    * form iff it reaches anti(v) or dep(v) in the other (the class comment's claim), on random
