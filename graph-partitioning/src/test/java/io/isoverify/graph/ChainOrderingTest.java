@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.history.check.Level;
-import io.isoverify.history.testing.HistoryDsl;
 import java.util.Random;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -111,53 +110,29 @@ class ChainOrderingTest {
   @CsvSource({"SER, 71", "SI, 72", "SSER, 73"})
   void aKeysResolutionIsThatOfTheDefinition(Level level, long seed) {
     Random rnd = new Random(seed);
-    int keysWithPairs = 0;
-    int wideKeys = 0;
+    int[] keysWithPairs = {0};
+    int[] wideKeys = {0};
     for (int round = 0; round < 400; round++) {
       String text = round % 2 == 0 ? DifferentialTest.randomHistory(rnd, 14, level == Level.SSER)
           : serialHistory(rnd, round % 10 == 1 ? 150 : 20);
-      KnownGraph g = new KnownGraph(PolygraphInput.of(HistoryDsl.parse(text)),
-          level == Level.SSER);
-      CycleGraph graph = new CycleGraph(level, g.vertexCount(), g.known);
-      int[] topo = TopologicalOrder.of(graph.out);
-      if (topo == null) {
-        continue;
-      }
-      ReachabilityIndex index = ReachabilityBackends.cpu().build(
-          graph.withCover(topo, SessionChainOrderingTest.sessions(graph, g)), 1);
-      boolean[] unread = level == Level.SI ? null : g.chains.unreadSingles();
-      for (int key = 0; key < g.keyCount; key++) {
-        int lo = g.chains.keyChainStart[key];
-        int m = g.chains.keyChainStart[key + 1] - lo;
-        if (m < 2) {
-          continue;
-        }
+      String where = level + " round " + round + ":\n" + text;
+      ChainResolutions.eachKey(text, level, level == Level.SSER, 2, (x, unread, key, lo, m) -> {
         EdgeList knownA = new EdgeList();
         EdgeList knownB = new EdgeList();
-        ChainPairs pairsA = new ChainPairs(g.chains);
-        ChainPairs pairsB = new ChainPairs(g.chains);
-        long orderedA = ChainOrdering.resolveKey(g.chains, graph, index, g.times, lo, m, unread,
-            knownA, pairsA);
-        long orderedB = byDefinition(g.chains, graph, index, lo, m, unread, knownB, pairsB);
-        String where = level + " round " + round + " key " + key + ":\n" + text;
-        assertEquals(orderedB, orderedA, where);
-        assertEquals(knownB.size(), knownA.size(), where);
-        for (int e = 0; e < knownA.size(); e++) {
-          assertEquals(knownB.from(e), knownA.from(e), where);
-          assertEquals(knownB.to(e), knownA.to(e), where);
-          assertEquals(knownB.type(e), knownA.type(e), where);
-        }
-        assertEquals(pairsB.count(), pairsA.count(), where);
-        for (int c = 0; c < pairsA.count(); c++) {
-          assertEquals(pairsB.wwFrom(c, 0), pairsA.wwFrom(c, 0), where);
-          assertEquals(pairsB.wwTo(c, 0), pairsA.wwTo(c, 0), where);
-        }
-        keysWithPairs += pairsA.count() > 0 ? 1 : 0;
-        wideKeys += m > 64 ? 1 : 0;
-      }
+        ChainPairs pairsA = new ChainPairs(x.g().chains);
+        ChainPairs pairsB = new ChainPairs(x.g().chains);
+        long orderedA = ChainOrdering.resolveKey(x.g().chains, x.graph(), x.index(), x.g().times,
+            lo, m, unread, knownA, pairsA);
+        long orderedB = byDefinition(x.g().chains, x.graph(), x.index(), lo, m, unread, knownB,
+            pairsB);
+        ChainResolutions.assertSameResolution("key " + key + ", " + where, orderedB, knownB,
+            pairsB, orderedA, knownA, pairsA);
+        keysWithPairs[0] += pairsA.count() > 0 ? 1 : 0;
+        wideKeys[0] += m > 64 ? 1 : 0;
+      });
     }
-    assertTrue(keysWithPairs > 50, "only " + keysWithPairs + " keys with constraints");
-    assertTrue(wideKeys > 5, "only " + wideKeys + " keys of more than 64 chains");
+    assertTrue(keysWithPairs[0] > 50, "only " + keysWithPairs[0] + " keys with constraints");
+    assertTrue(wideKeys[0] > 5, "only " + wideKeys[0] + " keys of more than 64 chains");
   }
 
   /**

@@ -1,10 +1,8 @@
 package io.isoverify.graph;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.history.check.Level;
-import io.isoverify.history.testing.HistoryDsl;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,51 +22,26 @@ class SessionChainOrderingTest {
   @CsvSource({"SER, 61", "SI, 62"})
   void searchingAgainEqualsTheTable(Level level, long seed) {
     Random rnd = new Random(seed);
-    int keysWithPairs = 0;
+    int[] keysWithPairs = {0};
     for (int round = 0; round < 300; round++) {
       String text = DifferentialTest.randomHistory(rnd, 14, false);
-      KnownGraph g = new KnownGraph(PolygraphInput.of(HistoryDsl.parse(text)), false);
-      CycleGraph graph = new CycleGraph(level, g.vertexCount(), g.known);
-      int[] topo = TopologicalOrder.of(graph.out);
-      if (topo == null) {
-        continue;
-      }
-      ReachabilityIndex index = ReachabilityBackends.cpu().build(
-          graph.withCover(topo, sessions(graph, g)), 1);
-      boolean[] unread = level == Level.SI ? null : g.chains.unreadSingles();
-      for (int key = 0; key < g.keyCount; key++) {
-        int lo = g.chains.keyChainStart[key];
-        int m = g.chains.keyChainStart[key + 1] - lo;
-        if (m < 2) {
-          continue;
-        }
+      String where = level + " round " + round + ":\n" + text;
+      ChainResolutions.eachKey(text, level, false, 2, (x, unread, key, lo, m) -> {
+        KnownGraph g = x.g();
         EdgeList knownA = new EdgeList();
         EdgeList knownB = new EdgeList();
         ChainPairs pairsA = new ChainPairs(g.chains);
         ChainPairs pairsB = new ChainPairs(g.chains);
-        long orderedA = SessionChainOrdering.resolveKey(g.chains, graph, index, lo, m, g.chainOf,
-            g.posOf, unread, knownA, pairsA, Long.MAX_VALUE);
-        long orderedB = SessionChainOrdering.resolveKey(g.chains, graph, index, lo, m, g.chainOf,
-            g.posOf, unread, knownB, pairsB, 0);
-        String where = level + " round " + round + " key " + key + ":\n" + text;
-        assertEquals(orderedA, orderedB, where);
-        assertEquals(knownA.size(), knownB.size(), where);
-        for (int e = 0; e < knownA.size(); e++) {
-          assertEquals(knownA.from(e), knownB.from(e), where);
-          assertEquals(knownA.to(e), knownB.to(e), where);
-          assertEquals(knownA.type(e), knownB.type(e), where);
-        }
-        assertEquals(pairsA.count(), pairsB.count(), where);
-        for (int c = 0; c < pairsA.count(); c++) {
-          assertEquals(pairsA.wwFrom(c, 0), pairsB.wwFrom(c, 0), where);
-          assertEquals(pairsA.wwTo(c, 0), pairsB.wwTo(c, 0), where);
-        }
-        if (pairsA.count() > 0) {
-          keysWithPairs++;
-        }
-      }
+        long orderedA = SessionChainOrdering.resolveKey(g.chains, x.graph(), x.index(), lo, m,
+            g.chainOf, g.posOf, unread, knownA, pairsA, Long.MAX_VALUE);
+        long orderedB = SessionChainOrdering.resolveKey(g.chains, x.graph(), x.index(), lo, m,
+            g.chainOf, g.posOf, unread, knownB, pairsB, 0);
+        ChainResolutions.assertSameResolution("key " + key + ", " + where, orderedA, knownA,
+            pairsA, orderedB, knownB, pairsB);
+        keysWithPairs[0] += pairsA.count() > 0 ? 1 : 0;
+      });
     }
-    assertTrue(keysWithPairs > 50, "only " + keysWithPairs + " keys with constraints");
+    assertTrue(keysWithPairs[0] > 50, "only " + keysWithPairs[0] + " keys with constraints");
   }
 
   /**
@@ -80,30 +53,19 @@ class SessionChainOrderingTest {
   @CsvSource({"SER, 63", "SI, 64"})
   void theForcedCandidatesAreTheUncoveredOnes(Level level, long seed) {
     Random rnd = new Random(seed);
-    int skipped = 0;
+    int[] skipped = {0};
+    int entry = level == Level.SI ? 1 : 0;
     for (int round = 0; round < 300; round++) {
       String text = round % 2 == 0 ? DifferentialTest.randomHistory(rnd, 14, false)
           : ChainOrderingTest.serialHistory(rnd, 40);
-      KnownGraph g = new KnownGraph(PolygraphInput.of(HistoryDsl.parse(text)), false);
-      CycleGraph graph = new CycleGraph(level, g.vertexCount(), g.known);
-      int[] topo = TopologicalOrder.of(graph.out);
-      if (topo == null) {
-        continue;
-      }
-      ReachabilityIndex index = ReachabilityBackends.cpu().build(
-          graph.withCover(topo, sessions(graph, g)), 1);
-      boolean[] unread = level == Level.SI ? null : g.chains.unreadSingles();
-      int entry = level == Level.SI ? 1 : 0;
-      for (int key = 0; key < g.keyCount; key++) {
-        int lo = g.chains.keyChainStart[key];
-        int m = g.chains.keyChainStart[key + 1] - lo;
-        if (m < 3) {
-          continue;
-        }
+      String where = level + " round " + round + ":\n" + text;
+      ChainResolutions.eachKey(text, level, false, 3, (x, unread, key, lo, m) -> {
+        Chains chains = x.g().chains;
+        ReachabilityIndex index = x.index();
         int[] head = new int[m];
         int[] headAt = new int[2 * m];
         for (int c = 0; c < m; c++) {
-          head[c] = graph.chainNode(g.chains.versions.slotVertex[g.chains.chainHead[lo + c]]);
+          head[c] = x.graph().chainNode(chains.versions.slotVertex[chains.chainHead[lo + c]]);
           headAt[2 * c] = index.chainOf(head[c]);
           headAt[2 * c + 1] = index.positionOf(head[c]);
         }
@@ -116,8 +78,8 @@ class SessionChainOrderingTest {
           }
         }
         EdgeList got = new EdgeList();
-        SessionChainOrdering.forceCovering(g.chains, lo, got, index, graph.induced, unread, head,
-            headAt, a, candidates, count, new int[m]);
+        SessionChainOrdering.forceCovering(chains, lo, got, index, x.graph().induced, unread,
+            head, headAt, a, candidates, count, new int[m]);
         EdgeList expected = new EdgeList();
         for (int i = 0; i < count; i++) {
           int b = candidates[i];
@@ -127,19 +89,15 @@ class SessionChainOrderingTest {
             covered |= head[c] != head[b] && index.reaches(head[c] + entry, head[b]);
           }
           if (!covered && !ChainOrdering.bothUnread(unread, lo + a, lo + b)) {
-            g.chains.addBefore(lo + a, lo + b, expected);
+            chains.addBefore(lo + a, lo + b, expected);
           }
         }
-        skipped += count - expected.size();
-        String where = level + " round " + round + " key " + key + ":\n" + text;
-        assertEquals(expected.size(), got.size(), where);
-        for (int e = 0; e < got.size(); e++) {
-          assertEquals(expected.from(e), got.from(e), where);
-          assertEquals(expected.to(e), got.to(e), where);
-        }
-      }
+        skipped[0] += count - expected.size();
+        ChainResolutions.assertSameResolution("key " + key + ", " + where, 0, expected,
+            new ChainPairs(chains), 0, got, new ChainPairs(chains));
+      });
     }
-    assertTrue(skipped > 100, "only " + skipped + " candidates covered or left out");
+    assertTrue(skipped[0] > 100, "only " + skipped[0] + " candidates covered or left out");
   }
 
   /** The sessions as the index's chains, as {@link Pruner} makes them (SI: dependency nodes). */
