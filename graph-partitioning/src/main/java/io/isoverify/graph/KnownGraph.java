@@ -51,7 +51,7 @@ final class KnownGraph {
     chains.addListOrderEdges(history, known);
     times = realTime ? VertexTimes.of(history, vertices) : null;
     if (realTime) {
-      RealTimeEdges.add(history, vertices, known);
+      RealTimeEdges.add(times, known);
     }
     known.trim();
   }

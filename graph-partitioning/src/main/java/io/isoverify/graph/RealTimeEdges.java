@@ -1,6 +1,5 @@
 package io.isoverify.graph;
 
-import io.isoverify.history.History;
 import io.isoverify.history.IndexSort;
 import io.isoverify.history.anomaly.EdgeType;
 
@@ -23,19 +22,18 @@ final class RealTimeEdges {
   }
 
   /** Appends the frontier RT edges between the vertices that have both timestamps. */
-  static void add(PolygraphInput history, Vertices vertices, EdgeList out) {
-    int n = vertices.count();
+  static void add(VertexTimes times, EdgeList out) {
+    int n = times.count();
     IntBuffer timed = new IntBuffer();
     for (int v = 1; v < n; v++) {
-      int t = vertices.txnOf[v];
-      if (history.start[t] != History.NO_TIME && history.end[t] != History.NO_TIME) {
+      if (times.timed(v)) {
         timed.add(v);
       }
     }
     int m = timed.size();
     long[] start = new long[m];
     for (int i = 0; i < m; i++) {
-      start[i] = history.start[vertices.txnOf[timed.get(i)]];
+      start[i] = times.start(timed.get(i));
     }
     int[] byStart = IndexSort.byKey(start, m);
     long[] sortedStart = new long[m];
@@ -45,14 +43,12 @@ final class RealTimeEdges {
       sortedStart[i] = start[byStart[i]];
     }
     for (int i = m - 1; i >= 0; i--) {
-      long end = history.end[vertices.txnOf[timed.get(byStart[i])]];
-      minEndFrom[i] = Math.min(end, minEndFrom[i + 1]);
+      minEndFrom[i] = Math.min(times.end(timed.get(byStart[i])), minEndFrom[i + 1]);
     }
     int rt = EdgeType.RT.ordinal();
     for (int i = 0; i < m; i++) {
       int v = timed.get(i);
-      long end = history.end[vertices.txnOf[v]];
-      int j = firstAfter(sortedStart, end);
+      int j = firstAfter(sortedStart, times.end(v));
       if (j == m) {
         continue;
       }

@@ -33,18 +33,25 @@ final class VertexTimes {
     return new VertexTimes(vertices.txnOf, history.start, history.end);
   }
 
+  /** The number of vertices. */
+  int count() {
+    return txnOf.length;
+  }
+
+  /** Whether v's transaction has both timestamps (vertex 0, the initial state, has none). */
+  boolean timed(int v) {
+    int t = txnOf[v];
+    return t >= 0 && start[t] != History.NO_TIME && end[t] != History.NO_TIME;
+  }
+
   /** The start of v's interval: its transaction's start, or Long.MIN_VALUE when untimed. */
   long start(int v) {
-    int t = txnOf[v];
-    return t < 0 || start[t] == History.NO_TIME || end[t] == History.NO_TIME
-        ? Long.MIN_VALUE : start[t];
+    return timed(v) ? start[txnOf[v]] : Long.MIN_VALUE;
   }
 
   /** The end of v's interval: its transaction's end, or Long.MAX_VALUE when untimed. */
   long end(int v) {
-    int t = txnOf[v];
-    return t < 0 || start[t] == History.NO_TIME || end[t] == History.NO_TIME
-        ? Long.MAX_VALUE : end[t];
+    return timed(v) ? end[txnOf[v]] : Long.MAX_VALUE;
   }
 
   /** Whether u ended before v started, both timed: then u reaches v in the known graph. */

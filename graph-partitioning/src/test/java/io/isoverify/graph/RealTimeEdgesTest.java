@@ -67,7 +67,7 @@ class RealTimeEdgesTest {
       PolygraphInput in = PolygraphInput.of(h);
       Vertices vertices = new Vertices(in);
       EdgeList rt = new EdgeList();
-      RealTimeEdges.add(in, vertices, rt);
+      RealTimeEdges.add(VertexTimes.of(in, vertices), rt);
       assertTrue(rt.size() <= (long) n * n);
       int[] tail = new int[rt.size()];
       int[] head = new int[rt.size()];
