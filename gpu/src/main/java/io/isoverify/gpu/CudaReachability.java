@@ -71,17 +71,17 @@ public final class CudaReachability implements ReachabilityBackend {
    */
   @Override
   public ReachabilityIndex build(ChainCoverGraph graph, int threads) {
-    return ChainReachability.ofTable(graph, table(graph, threads));
+    return ChainReachability.ofTable(graph, table(graph));
   }
 
   /**
    * The chain-cover table of {@code graph} ({@link ChainReachability#ofTable}), filled on
-   * the device by the size rule, or on {@code threads} CPU threads when the device's free
-   * memory is too small.
+   * the device by the size rule, or on the CPU ({@link ChainReachability#cpuTable}) when the
+   * device's free memory is too small.
    *
    * @throws IllegalStateException as {@link #build}
    */
-  public int[] table(ChainCoverGraph graph, int threads) {
+  public int[] table(ChainCoverGraph graph) {
     synchronized (CudaReachability.class) {
       CudaKernels kernels = CudaKernels.open(device);
       BuildTimes times = new BuildTimes();
@@ -96,7 +96,7 @@ public final class CudaReachability implements ReachabilityBackend {
       long free = kernels.freeBytes();
       if (need > free - free / 10) {
         lastBuild = "cpu: " + need + " bytes needed, " + free + " free on " + kernels.deviceName;
-        return ChainReachability.cpuTable(graph, threads);
+        return ChainReachability.cpuTable(graph);
       }
       if (lookup != null) {
         times.mark("lookup");

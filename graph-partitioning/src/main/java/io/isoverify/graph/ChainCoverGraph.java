@@ -8,7 +8,10 @@ import java.util.function.Supplier;
  * outStart()[u+1]-1]}), the nodes in a topological order, and a cover of (some of) its nodes
  * by K chains: {@code chainOf()[u]} is u's chain or -1, {@code posOf()[u]} its position,
  * increasing along the chain, each node with an arc to the next. Nodes off every chain
- * must have only chained in-neighbours (the SI split graph's RW-entry nodes).
+ * must have only chained in-neighbours (the SI split graph's RW-entry nodes). A graph may say
+ * that each node off every chain has the arc from the node before it ({@link #pairedNodes}:
+ * the SI compact form's dep(v) -> anti(v)), which lets {@link ChainReachability}'s fill
+ * answer "does u already reach it" for such nodes too.
  *
  * <p>The arrays are shared, not copied (10^7 nodes): a backend reads them and never writes.
  */
@@ -19,15 +22,17 @@ public final class ChainCoverGraph {
   private final int[] chainOf;
   private final int[] posOf;
   private final int chains;
+  private final boolean pairedNodes;
 
   ChainCoverGraph(Csr out, Supplier<Csr> in, int[] topo, int[] chainOf, int[] posOf,
-      int chains) {
+      int chains, boolean pairedNodes) {
     this.out = out;
     this.in = in;
     this.topo = topo;
     this.chainOf = chainOf;
     this.posOf = posOf;
     this.chains = chains;
+    this.pairedNodes = pairedNodes;
   }
 
   /**
@@ -43,19 +48,20 @@ public final class ChainCoverGraph {
     if (topo == null) {
       throw new IllegalArgumentException("the arcs close a cycle: no reachability index");
     }
-    return ofArrays(out.start, out.head, topo, chainOf, posOf, chains);
+    return ofArrays(out.start, out.head, topo, chainOf, posOf, chains, false);
   }
 
   /**
    * The graph as another JVM received it ({@link #outStart()}, {@link #outHead()},
-   * {@link #topologicalOrder()}, chains): the arrays are kept, not checked.
+   * {@link #topologicalOrder()}, chains, {@link #pairedNodes()}): the arrays are kept, not
+   * checked.
    */
   public static ChainCoverGraph ofArrays(int[] outStart, int[] outHead, int[] topo,
-      int[] chainOf, int[] posOf, int chains) {
+      int[] chainOf, int[] posOf, int chains, boolean pairedNodes) {
     Csr out = Csr.wrap(outStart, outHead);
     Csr[] reversed = new Csr[1];
     return new ChainCoverGraph(out, () -> reversed[0] != null ? reversed[0]
-        : (reversed[0] = out.reverse()), topo, chainOf, posOf, chains);
+        : (reversed[0] = out.reverse()), topo, chainOf, posOf, chains, pairedNodes);
   }
 
   public int nodeCount() {
@@ -89,6 +95,15 @@ public final class ChainCoverGraph {
 
   public int[] posOf() {
     return posOf;
+  }
+
+  /**
+   * True when every node w off every chain has the arc w-1 -> w, from a node on a chain (the
+   * SI compact form, {@link CycleGraph}: only anti(v) = 2v+1 is off chains, and dep(v) -> anti(v)
+   * is an arc): reaching w-1 then reaches w. False says nothing.
+   */
+  public boolean pairedNodes() {
+    return pairedNodes;
   }
 
   Csr out() {

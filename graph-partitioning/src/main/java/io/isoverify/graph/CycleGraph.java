@@ -310,7 +310,8 @@ final class CycleGraph {
 
   /** This graph, in a topological order, with a chain cover: what a backend builds from. */
   ChainCoverGraph withCover(int[] topo, ChainCover cover) {
-    return new ChainCoverGraph(out, this::in, topo, cover.chainOf, cover.posOf, cover.count);
+    return new ChainCoverGraph(out, this::in, topo, cover.chainOf, cover.posOf, cover.count,
+        induced);
   }
 
   /**

@@ -33,7 +33,7 @@ final class ExecutorReachability implements ReachabilityBackend {
     if (why != null) {
       throw new IllegalStateException("executor GPU " + device + ": " + why);
     }
-    return cuda.table(graph, 1);
+    return cuda.table(graph);
   };
 
   private final JavaSparkContext jsc;
@@ -64,11 +64,12 @@ final class ExecutorReachability implements ReachabilityBackend {
     Broadcast<int[][]> arrays = jsc.broadcast(new int[][] {graph.outStart(), graph.outHead(),
         graph.topologicalOrder(), graph.chainOf(), graph.posOf()});
     int chains = graph.chains();
+    boolean paired = graph.pairedNodes();
     TableFill f = fill;
     try {
       jsc.setJobDescription("reachability index on an executor's GPU");
       int[] first = jsc.parallelize(List.of(0), 1)
-          .map(x -> onExecutor(arrays.value(), chains, f)).first();
+          .map(x -> onExecutor(arrays.value(), chains, paired, f)).first();
       return ChainReachability.ofTable(graph, first);
     } finally {
       jsc.setJobDescription(null);
@@ -77,11 +78,12 @@ final class ExecutorReachability implements ReachabilityBackend {
   }
 
   /** On the executor: the table on the task's GPU (device 0 when Spark names none). */
-  private static int[] onExecutor(int[][] a, int chains, TableFill fill) {
+  private static int[] onExecutor(int[][] a, int chains, boolean paired, TableFill fill) {
     TaskContext task = TaskContext.get();
     ResourceInformation gpu = task == null ? null : task.resourcesJMap().get("gpu");
     int device = gpu == null || gpu.addresses().length == 0 ? 0
         : Integer.parseInt(gpu.addresses()[0]);
-    return fill.fill(ChainCoverGraph.ofArrays(a[0], a[1], a[2], a[3], a[4], chains), device);
+    return fill.fill(ChainCoverGraph.ofArrays(a[0], a[1], a[2], a[3], a[4], chains, paired),
+        device);
   }
 }

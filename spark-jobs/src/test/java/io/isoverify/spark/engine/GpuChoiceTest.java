@@ -83,7 +83,7 @@ class GpuChoiceTest {
     ChainCoverGraph g = ChainCoverGraph.of(n, tail, head,
         arcs, chainOf, posOf, 5);
     ExecutorReachability.TableFill cpu = (graph, device) ->
-        ChainReachability.cpuTable(graph, 1);
+        ChainReachability.cpuTable(graph);
     ReachabilityIndex remote = new ExecutorReachability(
         JavaSparkContext.fromSparkContext(
             TestSpark.session().sparkContext()), cpu).build(g, 1);
