@@ -59,6 +59,8 @@ public final class ChainReachability implements ReachabilityIndex {
   private final IntBuffer extraNext = new IntBuffer();
   private volatile OffChainEntries offChain;
   private boolean[] marks;
+  /** Bit a set when the fill merged arc a ({@link #mergedArcs}); null for a table from elsewhere. */
+  private long[] merged;
 
   private ChainReachability(ChainCoverGraph graph, int[] first) {
     this.k = graph.chains();
@@ -71,7 +73,19 @@ public final class ChainReachability implements ReachabilityIndex {
   /** The index of {@code graph}, its table filled ({@link #fill}). */
   ChainReachability(ChainCoverGraph graph) {
     this(graph, newTable(graph));
+    merged = new long[(graph.arcCount() + 63) >>> 6];
     fill(graph.out(), graph.topologicalOrder(), graph.pairedNodes());
+  }
+
+  /**
+   * The arcs the fill merged, as bits by arc index in the graph's CSR, or null when the table
+   * was filled elsewhere ({@link #ofTable}). They have the graph's reachability: an arc left
+   * out has its target reached through a merged arc and nodes whose own reach is, by
+   * induction in reverse topological order, that of their merged arcs. Arcs added later
+   * ({@link #addArc}) are not among them.
+   */
+  long[] mergedArcs() {
+    return merged;
   }
 
   /**
@@ -141,6 +155,7 @@ public final class ChainReachability implements ReachabilityIndex {
         if (c >= 0 && first[row + c] <= posOf[via]) {
           continue;
         }
+        merged[a >>> 6] |= 1L << a;
         int other = w * k;
         for (c = 0; c < k; c++) {
           int x = first[other + c];

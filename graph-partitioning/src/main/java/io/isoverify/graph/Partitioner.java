@@ -114,10 +114,11 @@ public final class Partitioner {
       // memory). The readers' edges are tested first, so that the index and pruning graph
       // (200 ints per vertex with 200 sessions) are garbage before the components are built.
       ReadEdges readEdges = new ReadEdges(g.versions, reads, constraints, pruner::closes);
+      int[][] knownArcs = pruner.reachabilityArcs();
       pruner = null;
       Constraints sides = new Constraints(constraints, reads);
-      parts = new ComponentBuilder(n, g.vertices.txnOf, txnTime, known, sides, readEdges,
-          options);
+      parts = new ComponentBuilder(n, g.vertices.txnOf, txnTime, known, knownArcs, sides,
+          readEdges, options);
     }
     progress.retained("components", parts);
     long t3 = System.nanoTime();

@@ -273,6 +273,46 @@ final class Pruner {
     return true;
   }
 
+  /**
+   * The known edges for the P-SCC step ({@link ComponentBuilder}), as vertex pairs {tails,
+   * heads} with the known graph's reachability, so that with any other edges they make the
+   * same strongly connected components: the pruning graph's arcs that the index fill merged
+   * ({@link ChainReachability#mergedArcs}), each as the edge it stands for (under SI anti(u)
+   * -> dep(v) and dep(u) -> anti(v) are the edge u -> v, and dep(v) -> anti(v) none; a path of
+   * the SI graph is a path of the edges), then the edges known since that graph was built.
+   * Null when the index has no such arcs (another backend filled it): then every known edge.
+   * On the low-abort 1M history at SER, 2.9M pairs stand for 24.6M known edges (SI: 3.6M for 29.5M).
+   */
+  int[][] reachabilityArcs() {
+    long[] merged = index instanceof ChainReachability c ? c.mergedArcs() : null;
+    if (merged == null || graph == null) {
+      return null;
+    }
+    int count = known.size() - builtEdges;
+    for (long word : merged) {
+      count += Long.bitCount(word);
+    }
+    int[] tail = new int[count];
+    int[] head = new int[count];
+    int m = 0;
+    Csr out = graph.out;
+    for (int x = 0; x < graph.nodeCount(); x++) {
+      for (int a = out.start[x]; a < out.start[x + 1]; a++) {
+        int u = graph.vertex(x);
+        int v = graph.vertex(out.head[a]);
+        if ((merged[a >>> 6] & (1L << a)) != 0 && u != v) {
+          tail[m] = u;
+          head[m++] = v;
+        }
+      }
+    }
+    for (int e = builtEdges; e < known.size(); e++) {
+      tail[m] = known.from(e);
+      head[m++] = known.to(e);
+    }
+    return new int[][] {java.util.Arrays.copyOf(tail, m), java.util.Arrays.copyOf(head, m)};
+  }
+
   /** One round; {@code retest}: test only the constraints it touches ({@link #startMarking}). */
   private int pruneRound(boolean[] retest) {
     int pruned = live || threads == 1 ? testInTurn(retest) : testInParallel();
