@@ -59,7 +59,7 @@ public final class ChainReachability implements ReachabilityIndex {
   private final IntBuffer extraNext = new IntBuffer();
   private volatile OffChainEntries offChain;
   private boolean[] marks;
-  /** Bit a set when the fill merged arc a ({@link #mergedArcs}); null for a table from elsewhere. */
+  /** Bit a set when the fill merged arc a ({@link #mergedArcs}); null for another's table. */
   private long[] merged;
 
   private ChainReachability(ChainCoverGraph graph, int[] first) {

@@ -40,7 +40,8 @@ import java.util.stream.IntStream;
  *
  * <p>The known graph enters the P-graph as the pruning index's arcs when there are such
  * ({@link Pruner#reachabilityArcs}): they have its reachability, so the SCCs are the same, from
- * a fraction of the arcs (on the low-abort 1M history 2.9M instead of 24.6M at SER, 3.6M instead of 29.5M at SI).
+ * a fraction of the arcs (on the low-abort 1M history 2.9M instead of 24.6M at SER, 3.6M
+ * instead of 29.5M at SI).
  *
  * <p>Cost O(vertices + known edges + side edges + read edges) plus the SCC step; the
  * P-graph's side edges and the components' counts are written out in ranges of constraints

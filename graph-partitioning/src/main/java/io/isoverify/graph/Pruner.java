@@ -281,7 +281,8 @@ final class Pruner {
    * -> dep(v) and dep(u) -> anti(v) are the edge u -> v, and dep(v) -> anti(v) none; a path of
    * the SI graph is a path of the edges), then the edges known since that graph was built.
    * Null when the index has no such arcs (another backend filled it): then every known edge.
-   * On the low-abort 1M history at SER, 2.9M pairs stand for 24.6M known edges (SI: 3.6M for 29.5M).
+   * On the low-abort 1M history at SER, 2.9M pairs stand for 24.6M known edges (SI: 3.6M
+   * for 29.5M).
    */
   int[][] reachabilityArcs() {
     long[] merged = index instanceof ChainReachability c ? c.mergedArcs() : null;
