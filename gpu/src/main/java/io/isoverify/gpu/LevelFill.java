@@ -12,8 +12,9 @@ import jcuda.driver.CUdeviceptr;
  * The CSR graph (start, head), the chains and the table stay resident on the device for
  * the whole build; one copy in, one copy of the table out.
  *
- * <p>Work O(arcs * K) as on the CPU, spread over the entries of a level. A wide level (over
- * {@value #NARROW} entries) is one launch over the whole device ({@code fillLevel}); a run of
+ * <p>Work O(arcs * K), spread over the entries of a level (the CPU's fill skips the arcs a
+ * row already reaches, graph-partitioning's ChainReachability; these kernels do not). A wide
+ * level (over {@value #NARROW} entries) is one launch over the whole device ({@code fillLevel}); a run of
  * consecutive narrow levels is one launch of one block that steps through them with a
  * barrier between levels ({@code fillLevels}): long session chains make tens of thousands
  * of levels of a few nodes each, and a launch costs microseconds. The bound is a guess, not
