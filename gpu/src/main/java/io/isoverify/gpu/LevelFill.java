@@ -14,9 +14,9 @@ import jcuda.driver.CUdeviceptr;
  *
  * <p>Work O(arcs * K), spread over the entries of a level (the CPU's fill skips the arcs a
  * row already reaches, graph-partitioning's ChainReachability; these kernels do not). A wide
- * level (over {@value #NARROW} entries) is one launch over the whole device ({@code fillLevel}); a run of
- * consecutive narrow levels is one launch of one block that steps through them with a
- * barrier between levels ({@code fillLevels}): long session chains make tens of thousands
+ * level (over {@value #NARROW} entries) is one launch over the whole device ({@code
+ * fillLevel}); a run of consecutive narrow levels is one launch of one block that steps
+ * through them with a barrier between levels ({@code fillLevels}): long session chains make tens of thousands
  * of levels of a few nodes each, and a launch costs microseconds. The bound is a guess, not
  * measured (gpu/README.md). Host: O(nodes + arcs) for the heights, 2 ints per node.
  */
