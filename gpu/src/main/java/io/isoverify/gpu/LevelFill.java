@@ -18,7 +18,8 @@ import jcuda.driver.CUdeviceptr;
  * fillLevel}); a run of consecutive narrow levels is one launch of one block that steps
  * through them with a barrier between levels ({@code fillLevels}): long session chains make
  * tens of thousands of levels of a few nodes each, and a launch costs microseconds. The
- * bound is a guess, not measured (gpu/README.md). Host: O(nodes + arcs) for the heights, 2 ints per node.
+ * bound is a guess, not measured (gpu/README.md). Host: O(nodes + arcs) for the heights, 2
+ * ints per node.
  */
 final class LevelFill {
   /** Levels of at most this many entries (nodes x K) run inside one block. */
