@@ -315,6 +315,30 @@ final class CycleGraph {
   }
 
   /**
+   * The edges that the arcs of {@link #out} set in {@code arcs} (bit a for arc a) stand for,
+   * as vertex pairs written to {@code tail} and {@code head} unless they are null; returns
+   * how many. Under SI anti(u) -> dep(v) and dep(u) -> anti(v) stand for the edge u -> v, and
+   * dep(v) -> anti(v) for none, so a path of this graph is a path of the pairs.
+   */
+  int edgesOfArcs(long[] arcs, int[] tail, int[] head) {
+    int m = 0;
+    for (int x = 0; x < nodeCount(); x++) {
+      int u = vertex(x);
+      for (int a = out.start[x]; a < out.start[x + 1]; a++) {
+        int v = vertex(out.head[a]);
+        if ((arcs[a >>> 6] & (1L << a)) != 0 && u != v) {
+          if (tail != null) {
+            tail[m] = u;
+            head[m] = v;
+          }
+          m++;
+        }
+      }
+    }
+    return m;
+  }
+
+  /**
    * Whether adding the typed edge {@code from -> to} would close a cycle with the paths
    * the index knows (cobra section 3.3; polysi section 4.3, both of its cases).
    */

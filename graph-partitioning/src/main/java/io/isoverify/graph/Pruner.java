@@ -290,38 +290,15 @@ final class Pruner {
       return null;
     }
     // counted first, so that the arrays are made once at their size (10^8 pairs at 10M)
-    int count = known.size() - builtEdges + stoodFor(merged, null, null);
+    int count = known.size() - builtEdges + graph.edgesOfArcs(merged, null, null);
     int[] tail = new int[count];
     int[] head = new int[count];
-    int m = stoodFor(merged, tail, head);
+    int m = graph.edgesOfArcs(merged, tail, head);
     for (int e = builtEdges; e < known.size(); e++) {
       tail[m] = known.from(e);
       head[m++] = known.to(e);
     }
     return new int[][] {tail, head};
-  }
-
-  /**
-   * The edges the merged arcs of the pruning graph stand for ({@link #reachabilityArcs}),
-   * written to {@code tail} and {@code head} unless they are null; returns how many.
-   */
-  private int stoodFor(long[] merged, int[] tail, int[] head) {
-    int m = 0;
-    Csr out = graph.out;
-    for (int x = 0; x < graph.nodeCount(); x++) {
-      int u = graph.vertex(x);
-      for (int a = out.start[x]; a < out.start[x + 1]; a++) {
-        int v = graph.vertex(out.head[a]);
-        if ((merged[a >>> 6] & (1L << a)) != 0 && u != v) {
-          if (tail != null) {
-            tail[m] = u;
-            head[m] = v;
-          }
-          m++;
-        }
-      }
-    }
-    return m;
   }
 
   /** One round; {@code retest}: test only the constraints it touches ({@link #startMarking}). */
