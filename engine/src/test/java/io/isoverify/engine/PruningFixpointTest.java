@@ -25,8 +25,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * constraints left, with the CPU index against the same index reporting every node changed
  * after each added arc (every live constraint tested every round), on random histories large
  * enough for several live rounds: the simulator's valid histories and their mutations (fixed
- * seeds). Only runs where pruning found no violation are compared: a violation ends pruning
- * wherever it is found.
+ * seeds). The same with rounds that switch between updating and rebuilding the index, against
+ * the default rounds. Only runs where pruning found no violation are compared: a violation
+ * ends pruning wherever it is found.
  */
 class PruningFixpointTest {
   /**
@@ -66,33 +67,158 @@ class PruningFixpointTest {
         level + ": " + compared + " compared, " + severalRounds + " with several rounds");
   }
 
+  /**
+   * Rounds that switch between updating the index and rebuilding it (the Pruner chooses by
+   * {@link ReachabilityIndex#fillWork}, which {@link Flipping} makes alternate between
+   * "rebuilds are dear" and "rebuilds are free" at each decision) reach the fixpoint of the
+   * default rounds: a rebuilt index starts the next updating round over, testing every
+   * constraint, not only those its predecessor's updates marked.
+   */
+  @ParameterizedTest(name = "{0} seed {1}")
+  @CsvSource({"SER, 61, 12, 80", "SI, 62, 12, 80", "SSER, 63, 30, 200"})
+  void roundsSwitchingBetweenUpdatesAndRebuildsReachTheSameFixpoint(Level level, long seed,
+      int perSession, int txns) {
+    RandomHistories.Shape shape = new RandomHistories.Shape(3, 8, perSession, 6, 5, txns);
+    int compared = 0;
+    int switchedBack = 0;
+    for (int round = 0; round < 400; round++) {
+      long s = seed * 1000 + round;
+      History h = round % 2 == 0 ? RandomHistories.valid(s, level, shape)
+          : RandomHistories.candidate(s, level, shape).history();
+      String text = h.source();
+      PartitionOptions options = PartitionOptions.defaults().withThreads(2);
+      Flipping flipping = new Flipping();
+      Partition switching = Partitioner.partition(h, level, options.withReachability(flipping));
+      Partition plain = Partitioner.partition(h, level, options);
+      if (switching.violated() || plain.violated()) {
+        continue;
+      }
+      compared++;
+      if (flipping.rebuildsAfterUpdates > 0 && flipping.updatesAfterRebuilds > 0) {
+        switchedBack++;
+      }
+      assertEquals(plain.stats().constraintsAfter(), switching.stats().constraintsAfter(), text);
+      assertEquals(plain.stats().readConstraintsAfter(),
+          switching.stats().readConstraintsAfter(), text);
+    }
+    assertTrue(compared > 100 && switchedBack > 10,
+        level + ": " + compared + " compared, " + switchedBack + " switched both ways");
+  }
+
+  /** An index that answers as the CPU index it wraps. */
+  private static class Wrapped implements ReachabilityIndex {
+    final ReachabilityIndex cpu;
+
+    Wrapped(ChainCoverGraph graph, int threads) {
+      cpu = ReachabilityBackends.cpu().build(graph, threads);
+    }
+
+    @Override
+    public int vertexCount() {
+      return cpu.vertexCount();
+    }
+
+    @Override
+    public boolean reaches(int u, int v) {
+      return cpu.reaches(u, v);
+    }
+
+    @Override
+    public boolean addArc(int u, int v) {
+      return cpu.addArc(u, v);
+    }
+
+    @Override
+    public int chainOf(int v) {
+      return cpu.chainOf(v);
+    }
+
+    @Override
+    public int positionOf(int v) {
+      return cpu.positionOf(v);
+    }
+
+    @Override
+    public int earliest(int u, int c) {
+      return cpu.earliest(u, c);
+    }
+
+    @Override
+    public void markChanges(boolean[] marks) {
+      cpu.markChanges(marks);
+    }
+
+    @Override
+    public long fillWork() {
+      return cpu.fillWork();
+    }
+
+    @Override
+    public long updateWork() {
+      return cpu.updateWork();
+    }
+  }
+
+  /** A backend of {@link Wrapped} indexes, named for the test's reports. */
+  private abstract static class TestBackend implements ReachabilityBackend {
+    @Override
+    public String unavailableReason() {
+      return null;
+    }
+  }
+
+  /**
+   * The CPU index, whose fill work, asked before each round, is alternately far above and
+   * far below any update cost; counts the switches the rounds make.
+   */
+  private static final class Flipping extends TestBackend {
+    private long asked;
+    private boolean updated;
+    int rebuildsAfterUpdates;
+    int updatesAfterRebuilds;
+    private int builds;
+
+    @Override
+    public String name() {
+      return "cpu, its fill work alternating";
+    }
+
+    @Override
+    public ReachabilityIndex build(ChainCoverGraph graph, int threads) {
+      if (updated) {
+        rebuildsAfterUpdates++;
+      }
+      updated = false;
+      builds++;
+      return new Wrapped(graph, threads) {
+        @Override
+        public boolean addArc(int u, int v) {
+          if (!updated && builds > 1 && rebuildsAfterUpdates > 0) {
+            updatesAfterRebuilds++;
+          }
+          updated = true;
+          return super.addArc(u, v);
+        }
+
+        @Override
+        public long fillWork() {
+          return asked++ % 2 == 0 ? Long.MAX_VALUE / 4 : 0;
+        }
+      };
+    }
+  }
+
   /** The CPU index, except that each added arc marks every node as changed. */
-  private static final class MarkingEverything implements ReachabilityBackend {
+  private static final class MarkingEverything extends TestBackend {
     @Override
     public String name() {
       return "cpu, marking every node";
     }
 
     @Override
-    public String unavailableReason() {
-      return null;
-    }
-
-    @Override
     public ReachabilityIndex build(ChainCoverGraph graph, int threads) {
-      ReachabilityIndex cpu = ReachabilityBackends.cpu().build(graph, threads);
-      return new ReachabilityIndex() {
+      return new Wrapped(graph, threads) {
         private boolean[] marks;
-
-        @Override
-        public int vertexCount() {
-          return cpu.vertexCount();
-        }
-
-        @Override
-        public boolean reaches(int u, int v) {
-          return cpu.reaches(u, v);
-        }
 
         @Override
         public boolean addArc(int u, int v) {
@@ -101,21 +227,6 @@ class PruningFixpointTest {
             Arrays.fill(marks, true);
           }
           return added;
-        }
-
-        @Override
-        public int chainOf(int v) {
-          return cpu.chainOf(v);
-        }
-
-        @Override
-        public int positionOf(int v) {
-          return cpu.positionOf(v);
-        }
-
-        @Override
-        public int earliest(int u, int c) {
-          return cpu.earliest(u, c);
         }
 
         @Override

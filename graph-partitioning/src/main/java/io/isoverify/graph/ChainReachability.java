@@ -61,6 +61,9 @@ public final class ChainReachability implements ReachabilityIndex {
   private boolean[] marks;
   /** Bit a set when the fill merged arc a ({@link #mergedArcs}); null for another's table. */
   private long[] merged;
+  /** Rows {@link #lower}ed so far; {@link #fillWork}, -1 until asked. */
+  private long lowered;
+  private long fillWork = -1;
 
   private ChainReachability(ChainCoverGraph graph, int[] first) {
     this.k = graph.chains();
@@ -296,6 +299,7 @@ public final class ChainReachability implements ReachabilityIndex {
 
   /** row(p) = min(row(p), row(x)); true when it changed. */
   private boolean lower(int p, int x) {
+    lowered++;
     int rp = p * k;
     int rx = x * k;
     boolean changed = false;
@@ -344,6 +348,27 @@ public final class ChainReachability implements ReachabilityIndex {
       }
     }
     return false;
+  }
+
+  @Override
+  public long fillWork() {
+    if (fillWork < 0) {
+      long arcs = graph.arcCount();
+      long rows = arcs / 8;
+      if (merged != null) {
+        rows = 0;
+        for (long w : merged) {
+          rows += Long.bitCount(w);
+        }
+      }
+      fillWork = arcs + rows * k;
+    }
+    return fillWork;
+  }
+
+  @Override
+  public long updateWork() {
+    return lowered * k;
   }
 
   @Override

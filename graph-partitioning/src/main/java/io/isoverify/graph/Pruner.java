@@ -21,9 +21,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * O(arcs * K) per round; or add each pruned side's edges to the index as they become known
  * ({@link ReachabilityIndex#addArc}), which also lets later constraints of the same round
  * see them. {@link PartitionOptions#incrementalPruning()} chooses the second from the first
- * round on; otherwise rounds rebuild until one prunes few constraints, or until the edges
- * known since the last build are a small fraction of it, and the rest update. The benchmark
- * main compares both. A round that updates tests again only the constraints whose queries
+ * round on; otherwise each round chooses by counts ({@link #updatesCheaper}): it updates when
+ * updating the index for the edges the last round made known costs less than the index's
+ * fill did, else it rebuilds (a history with many sessions goes back and forth). The
+ * benchmark main compares both. A round that updates tests again only the constraints whose queries
  * the previous round's updates touched ({@link ReachabilityIndex#markChanges}): on the
  * 1M-transaction general history at SI the last five rounds prune 22k of 2.7M live
  * constraints, and took 1.3-2 s each testing all of them, 0.1-0.4 s testing those.
@@ -49,15 +50,6 @@ final class Pruner {
   private final EdgeList[] late = {new EdgeList(1), new EdgeList(1)};
 
   private final boolean incremental;
-  /**
-   * A round that prunes fewer than 1/FEW of the live constraints ends the rebuilds: the
-   * later rounds, which prune fewer and fewer, update the index edge by edge instead of
-   * paying O(arcs * K) each (on a 1M-transaction zipf history, 8 of 10 rounds). At 1/20 the
-   * general 1M history at SI rebuilt for a fourth round that pruned 63k of 2.8M constraints
-   * (1.5 s of build and 1.25 s of test, where the updating round took 1.7 s): prune 16.1 ->
-   * 13.9 s summed over its rounds; the low-abort history prunes the same either way.
-   */
-  private static final int FEW = 8;
   /** True once the index follows each pruned side's edges ({@link ReachabilityIndex#addArc}). */
   private boolean live;
   private CycleGraph graph;
@@ -68,6 +60,10 @@ final class Pruner {
   /** {@link ReadPruning#lateCount()} when the current round began. */
   private int lateSeen;
   private int builtEdges = -1;
+  /** The built index's chains (K). */
+  private int indexChains;
+  /** Update work per edge seen in an earlier index's updating rounds; -1 while none. */
+  private double observedPerEdge = -1;
 
   /** The known cycle found, as edges in cycle order; null while none. */
   EdgeList knownCycle;
@@ -135,15 +131,19 @@ final class Pruner {
   void prune(int maxRounds, PhaseProgress progress) {
     int pruned = 0;
     progress.progress("constraints left", constraints.aliveCount(), -1);
+    int roundStart = builtEdges;
     while (rounds < maxRounds) {
-      if (!live && (fewNewEdges() || fewPruned(pruned))) {
-        // a rebuild would redo O(arcs * K) for a handful of edges, or for a round that
-        // pruned few: they go to the index, and so will the later rounds' edges
+      boolean update = incremental || updatesCheaper(known.size() - roundStart);
+      if (!live && update) {
+        // the edges known since the build go to the index, and so will the later rounds'
         live = true;
         if (!indexKnown(builtEdges, known.size())) {
           build(); // finds and reports the cycle the new edges closed
           return;
         }
+      } else if (live && !update) {
+        live = false;
+        stopMarking(); // the rebuilt index is new: the next updating round tests everything
       }
       if (!live) {
         if (!build()) {
@@ -152,6 +152,7 @@ final class Pruner {
         live = incremental;
       }
       rounds++;
+      roundStart = known.size();
       pruned = pruneRound(startMarking());
       progress.progress("constraints left", constraints.aliveCount(), -1);
       if (pruned == 0 || conflictCycles != null || knownCycle != null) {
@@ -214,25 +215,37 @@ final class Pruner {
   }
 
   /**
-   * True when an index exists and the edges known since it was built are fewer than
-   * 1/{@link #SMALL} of those it holds (a list-append history's second round: 839 new edges
-   * against 4.3M at 1M transactions, where the rebuild cost a third of the SI pruning).
+   * Whether the next round should update the index rather than rebuild it, given the edges
+   * the last round made known (for the first round, ChainOrdering's forced edges): when
+   * updating the index for as many edges costs less than the index's fill did. The update
+   * cost per edge is what this pruning's updates have cost so far ({@link
+   * ReachabilityIndex#updateWork} over the edges added since the build), and before any,
+   * max(8, K/4) rows of K entries (measured at K = 20 sessions: 7-9 rows per edge; at K =
+   * 200: 40-50). Counts, not clocks, so the rounds are the same on every run. A rebuild's
+   * tests run on every thread and an update's in turn; the rule does not weigh that.
+   *
+   * <p>Measured on the 200-session 1M history at SI (2-core machine, 12 GiB): the rule
+   * before this one (update once a round pruned under an eighth of the live constraints)
+   * updated from round 5 on, and rounds 5 to 7 took 32.8, 22.7 and 16.2 s for 672k, 341k and
+   * 96k edges (33.7M, 14.1M and 4.0M rows lowered), where a rebuilding round took about 10
+   * s. On the 1M histories at K = 20, a round updating for the 321k edges of the general
+   * history's third SI round is chosen, as before (its fill: 21.4M arcs and 2.7M rows).
    */
-  private boolean fewNewEdges() {
-    int added = known.size() - builtEdges;
-    return index != null && added > 0 && (long) added * SMALL < builtEdges;
-  }
-
-  /**
-   * True when the last round pruned under 1/{@link #FEW} of the live constraints and added
-   * under 1/FEW as many edges as the index holds: later rounds update it instead of
-   * rebuilding (on the 1M general history at SI, the 73k edges of round 4 against 21.2M:
-   * the fifth build, 2 s, is not made).
-   */
-  private boolean fewPruned(int pruned) {
-    long added = known.size() - builtEdges;
-    return index != null && rounds > 0 && pruned < constraints.aliveCount() / FEW
-        && added * FEW < builtEdges;
+  private boolean updatesCheaper(long edges) {
+    if (index == null || edges == 0) {
+      return live; // nothing to add: a round that rebuilt tests on every thread again
+    }
+    double perEdge;
+    long indexed = known.size() - builtEdges;
+    if (live && indexed >= MIN_OBSERVED_EDGES) {
+      perEdge = (double) index.updateWork() / indexed;
+      observedPerEdge = perEdge;
+    } else if (observedPerEdge >= 0) {
+      perEdge = observedPerEdge;
+    } else {
+      perEdge = (double) Math.max(8, indexChains / 4) * indexChains;
+    }
+    return edges * perEdge < index.fillWork();
   }
 
   /**
@@ -244,8 +257,8 @@ final class Pruner {
    */
   private static final long EXTEND_HEAP_SHARE = Runtime.getRuntime().maxMemory() / 24;
 
-  /** See {@link #fewNewEdges()}. */
-  private static final int SMALL = 200;
+  /** The fewest edges whose updates give {@link #updatesCheaper} a cost per edge. */
+  private static final int MIN_OBSERVED_EDGES = 1000;
 
   /** Rebuilds graph and index when edges were added; false when the known graph is cyclic. */
   private boolean build() {
@@ -270,6 +283,7 @@ final class Pruner {
     }
     ChainCover cover = ChainCover.best(graph, topo, sessions);
     index = backend.build(graph.withCover(topo, cover), threads);
+    indexChains = cover.count;
     return true;
   }
 
