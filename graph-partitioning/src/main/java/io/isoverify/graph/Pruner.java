@@ -136,7 +136,8 @@ final class Pruner {
     progress.progress("constraints left", constraints.aliveCount(), -1);
     int roundStart = builtEdges;
     while (rounds < maxRounds) {
-      boolean update = incremental || updatesCheaper(known.size() - roundStart);
+      // incremental: the first round rebuilds with ChainOrdering's forced edges, the rest update
+      boolean update = incremental ? rounds > 0 : updatesCheaper(known.size() - roundStart);
       if (!live && update) {
         // the edges known since the build go to the index, and so will the later rounds'
         live = true;
@@ -231,8 +232,8 @@ final class Pruner {
    * <p>Measured on the 200-session 1M history at SI (2-core machine, 12 GiB): the rule
    * before this one (update once a round pruned under an eighth of the live constraints)
    * updated from round 5 on, and rounds 5 to 7 took 32.8, 22.7 and 16.2 s for 672k, 341k and
-   * 96k edges (33.7M, 14.1M and 4.0M rows lowered), where a rebuilding round took about 10
-   * s. On the 1M histories at K = 20, a round updating for the 321k edges of the general
+   * 96k edges (33.7M, 14.1M and 4.0M rows lowered), where a rebuilding round takes 8-10 s.
+   * On the 1M histories at K = 20, a round updating for the 321k edges of the general
    * history's third SI round is chosen, as before (its fill: 21.4M arcs and 2.7M rows).
    */
   private boolean updatesCheaper(long edges) {
