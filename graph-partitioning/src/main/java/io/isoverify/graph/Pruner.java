@@ -24,8 +24,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * round on; otherwise each round chooses by counts ({@link #updatesCheaper}): it updates when
  * updating the index for the edges the last round made known costs less than the index's
  * fill did, else it rebuilds (a history with many sessions goes back and forth). The
- * benchmark main compares both. A round that updates tests again only the constraints whose queries
- * the previous round's updates touched ({@link ReachabilityIndex#markChanges}): on the
+ * benchmark main compares both. A round that updates tests again only the constraints whose
+ * queries the previous round's updates touched ({@link ReachabilityIndex#markChanges}): on the
  * 1M-transaction general history at SI the last five rounds prune 22k of 2.7M live
  * constraints, and took 1.3-2 s each testing all of them, 0.1-0.4 s testing those.
  *

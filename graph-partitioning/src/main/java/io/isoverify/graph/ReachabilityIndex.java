@@ -52,6 +52,9 @@ public interface ReachabilityIndex {
    */
   long fillWork();
 
-  /** The work {@link #addArc} has done since the index was made, in table entries (K per row lowered). */
+  /**
+   * The work {@link #addArc} has done since the index was made, in table entries (K per row
+   * lowered).
+   */
   long updateWork();
 }
