@@ -15,6 +15,7 @@ import io.isoverify.history.History;
 import io.isoverify.history.check.Level;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.function.BiFunction;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -39,32 +40,14 @@ class PruningFixpointTest {
   @CsvSource({"SER, 51, 12, 80", "SI, 52, 12, 80", "SSER, 53, 30, 200"})
   void markedRoundsReachTheFixpointOfFullRounds(Level level, long seed, int perSession,
       int txns) {
-    RandomHistories.Shape shape = new RandomHistories.Shape(3, 8, perSession, 6, 5, txns);
-    Random rnd = new Random(seed);
-    int compared = 0;
-    int severalRounds = 0;
-    for (int round = 0; round < 400; round++) {
-      long s = seed * 1000 + round;
-      History h = round % 2 == 0 ? RandomHistories.valid(s, level, shape)
-          : RandomHistories.candidate(s, level, shape).history();
-      String text = h.source();
+    sameFixpoints(level, seed, perSession, txns, 20, "with several rounds", (h, rnd) -> {
       PartitionOptions options = PartitionOptions.defaults().withThreads(1)
           .withIncrementalPruning(true).withDenseChains(1 + rnd.nextInt(4));
       Partition marked = Partitioner.partition(h, level, options);
       Partition full = Partitioner.partition(h, level,
           options.withReachability(new MarkingEverything()));
-      if (marked.violated() || full.violated()) {
-        continue;
-      }
-      compared++;
-      if (full.stats().pruneRounds() > 2) {
-        severalRounds++;
-      }
-      assertEquals(full.stats().constraintsAfter(), marked.stats().constraintsAfter(), text);
-      assertEquals(full.stats().readConstraintsAfter(), marked.stats().readConstraintsAfter(), text);
-    }
-    assertTrue(compared > 100 && severalRounds > 20,
-        level + ": " + compared + " compared, " + severalRounds + " with several rounds");
+      return new Runs(full, marked, full.stats().pruneRounds() > 2);
+    });
   }
 
   /**
@@ -78,31 +61,51 @@ class PruningFixpointTest {
   @CsvSource({"SER, 61, 12, 80", "SI, 62, 12, 80", "SSER, 63, 30, 200"})
   void roundsSwitchingBetweenUpdatesAndRebuildsReachTheSameFixpoint(Level level, long seed,
       int perSession, int txns) {
+    sameFixpoints(level, seed, perSession, txns, 10, "switched both ways", (h, rnd) -> {
+      PartitionOptions options = PartitionOptions.defaults().withThreads(2);
+      Flipping flipping = new Flipping();
+      Partition switching = Partitioner.partition(h, level, options.withReachability(flipping));
+      Partition plain = Partitioner.partition(h, level, options);
+      return new Runs(plain, switching,
+          flipping.rebuildsAfterUpdates > 0 && flipping.updatesAfterRebuilds > 0);
+    });
+  }
+
+  /** A reference run and the run under test on one history; whether it is of the kind tested. */
+  private record Runs(Partition reference, Partition tested, boolean ofKind) {
+  }
+
+  /**
+   * On 400 histories of the shape (valid ones and candidates with an anomaly, alternately),
+   * the runs that found no violation leave the same constraints; over 100 of them are
+   * compared, and over {@code least} are of the kind tested.
+   */
+  private static void sameFixpoints(Level level, long seed, int perSession, int txns,
+      int least, String kind, BiFunction<History, Random, Runs> runs) {
     RandomHistories.Shape shape = new RandomHistories.Shape(3, 8, perSession, 6, 5, txns);
+    Random rnd = new Random(seed);
     int compared = 0;
-    int switchedBack = 0;
+    int ofKind = 0;
     for (int round = 0; round < 400; round++) {
       long s = seed * 1000 + round;
       History h = round % 2 == 0 ? RandomHistories.valid(s, level, shape)
           : RandomHistories.candidate(s, level, shape).history();
       String text = h.source();
-      PartitionOptions options = PartitionOptions.defaults().withThreads(2);
-      Flipping flipping = new Flipping();
-      Partition switching = Partitioner.partition(h, level, options.withReachability(flipping));
-      Partition plain = Partitioner.partition(h, level, options);
-      if (switching.violated() || plain.violated()) {
+      Runs r = runs.apply(h, rnd);
+      if (r.reference().violated() || r.tested().violated()) {
         continue;
       }
       compared++;
-      if (flipping.rebuildsAfterUpdates > 0 && flipping.updatesAfterRebuilds > 0) {
-        switchedBack++;
+      if (r.ofKind()) {
+        ofKind++;
       }
-      assertEquals(plain.stats().constraintsAfter(), switching.stats().constraintsAfter(), text);
-      assertEquals(plain.stats().readConstraintsAfter(),
-          switching.stats().readConstraintsAfter(), text);
+      assertEquals(r.reference().stats().constraintsAfter(),
+          r.tested().stats().constraintsAfter(), text);
+      assertEquals(r.reference().stats().readConstraintsAfter(),
+          r.tested().stats().readConstraintsAfter(), text);
     }
-    assertTrue(compared > 100 && switchedBack > 10,
-        level + ": " + compared + " compared, " + switchedBack + " switched both ways");
+    assertTrue(compared > 100 && ofKind > least,
+        level + ": " + compared + " compared, " + ofKind + " " + kind);
   }
 
   /** An index that answers as the CPU index it wraps. */
