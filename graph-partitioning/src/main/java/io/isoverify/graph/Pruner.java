@@ -29,12 +29,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * 1M-transaction general history at SI the last five rounds prune 22k of 2.7M live
  * constraints, and took 1.3-2 s each testing all of them, 0.1-0.4 s testing those.
  *
- * <p>A round that tests every constraint (one that rebuilt the index, or the first of a run of
- * updating rounds) tests them on {@code threads} threads, in blocks whose results are applied
- * in constraint order ({@link #testInParallel}), and an updating one then adds the round's
- * edges to the index; an updating round that tests only the constraints the last one touched
- * tests them in turn, each pruned side's edges going to the index at once. Either way the
- * outcome is one thread's.
+ * <p>A round that rebuilt the index tests its constraints on {@code threads} threads, in
+ * blocks whose results are applied in constraint order ({@link #testInParallel}); a round
+ * that updates the index tests them in turn. Either way the outcome is one thread's.
  */
 final class Pruner {
   private final Level level;
@@ -226,8 +223,7 @@ final class Pruner {
    * ReachabilityIndex#updateWork} over the edges added since the build), and before any,
    * max(8, K/4) rows of K entries (measured at K = 20 sessions: 7-9 rows per edge; at K =
    * 200: 40-50). Counts, not clocks, so the rounds are the same on every run. A rebuild's
-   * tests and the first updating round's run on every thread, the later updating rounds' in
-   * turn; the rule does not weigh that.
+   * tests run on every thread and an update's in turn; the rule does not weigh that.
    *
    * <p>Measured on the 200-session 1M history at SI (2-core machine, 12 GiB): the rule
    * before this one (update once a round pruned under an eighth of the live constraints)
@@ -322,16 +318,8 @@ final class Pruner {
 
   /** One round; {@code retest}: test only the constraints it touches ({@link #startMarking}). */
   private int pruneRound(boolean[] retest) {
-    // every constraint is tested on the threads, in a round that updates the index too (its
-    // first, or after late readers grew); then the round's edges go to the index at once
-    boolean inParallel = threads > 1 && (!live || retest == null);
-    int first = known.size();
-    int pruned = inParallel ? testInParallel() : testInTurn(retest);
+    int pruned = live || threads == 1 ? testInTurn(retest) : testInParallel();
     if (conflictCycles != null || knownCycle != null) {
-      return pruned;
-    }
-    if (live && inParallel && !indexKnown(first, known.size())) {
-      build(); // finds and reports the cycle the new edges closed
       return pruned;
     }
     boolean[] closed = {false};
@@ -405,10 +393,9 @@ final class Pruner {
   }
 
   /**
-   * The same as {@link #testInTurn} for a round that tests every constraint: nothing a test
-   * reads changes during it (the index, the graph, the late readers: those change after the
-   * constraints, in {@link ReadPruning#round}, and an updating round's edges go to the index
-   * after them), so blocks of constraints are tested on the
+   * The same as {@link #testInTurn} for a round that rebuilt the index: nothing a test reads
+   * changes during it (the index, the graph, the late readers: those change after the
+   * constraints, in {@link ReadPruning#round}), so blocks of constraints are tested on the
    * threads and their results applied in constraint order ({@link OrderedBlocks}): the same
    * constraints pruned, in the same order, as one thread.
    */
