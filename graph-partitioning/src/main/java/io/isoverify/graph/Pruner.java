@@ -129,7 +129,6 @@ final class Pruner {
 
   /** Prunes to the fixpoint or {@code maxRounds}; afterwards check knownCycle, conflictCycles. */
   void prune(int maxRounds, PhaseProgress progress) {
-    int pruned = 0;
     progress.progress("constraints left", constraints.aliveCount(), -1);
     int roundStart = builtEdges;
     while (rounds < maxRounds) {
@@ -154,7 +153,7 @@ final class Pruner {
       }
       rounds++;
       roundStart = known.size();
-      pruned = pruneRound(startMarking());
+      int pruned = pruneRound(startMarking());
       progress.progress("constraints left", constraints.aliveCount(), -1);
       if (pruned == 0 || conflictCycles != null || knownCycle != null) {
         stopMarking();
