@@ -83,7 +83,7 @@ class ParquetRoundTripTest {
 
   @ParameterizedTest
   @EnumSource(value = CompressionCodecName.class,
-      names = {"UNCOMPRESSED", "SNAPPY", "GZIP", "ZSTD", "LZ4_RAW"})
+      names = {"UNCOMPRESSED", "SNAPPY", "GZIP", "ZSTD", "LZ4_RAW", "LZ4"})
   void filesCompressedByParquetsOwnCodecsAreRead(CompressionCodecName codec) throws Exception {
     String[] rows = new String[200];
     for (int i = 0; i < rows.length; i++) {
