@@ -26,18 +26,27 @@ final class CdsTraining {
 
   /** {@code args[0]}: the bundled sample (datasets/samples/lost-update.parquet). */
   public static void main(String[] args) throws IOException {
+    exercise(args[0], 1);
+  }
+
+  /**
+   * The training's commands on {@code sample}, the verifications {@code rounds} times (a
+   * {@link VerifyServer} warms up with them).
+   */
+  static void exercise(String sample, int rounds) throws IOException {
     PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
     Path dir = Files.createTempDirectory("isoverify-cds");
     try {
-      String sample = args[0];
-      VerifyCommand.run(new String[] {"--level", "SER", "--level", "SI", "--level", "SSER", sample},
-          quiet, quiet);
       Path jsonl = dir.resolve("sample.jsonl");
       ConvertCommand.run(new String[] {sample, jsonl.toString()}, quiet, quiet);
-      VerifyCommand.run(new String[] {jsonl.toString()}, quiet, quiet);
       Path text = dir.resolve("sample.txt");
       Files.writeString(text, "w(1,1,1,1)\nr(1,1,2,2)\nw(1,2,2,2)\n");
-      VerifyCommand.run(new String[] {text.toString()}, quiet, quiet);
+      for (int i = 0; i < rounds; i++) {
+        VerifyCommand.run(new String[] {"--level", "SER", "--level", "SI", "--level", "SSER",
+            sample}, quiet, quiet);
+        VerifyCommand.run(new String[] {jsonl.toString()}, quiet, quiet);
+        VerifyCommand.run(new String[] {text.toString()}, quiet, quiet);
+      }
     } finally {
       try (Stream<Path> files = Files.walk(dir)) {
         for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {

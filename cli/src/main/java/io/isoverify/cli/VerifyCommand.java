@@ -65,8 +65,19 @@ public final class VerifyCommand extends CliCommand {
   @Parameters(index = "0", paramLabel = "HISTORY", description = "The history: a file or a folder.")
   Path history;
 
+  /**
+   * The folder relative paths are taken from: the caller's when a {@link VerifyServer} runs
+   * the command for it, null for this process's.
+   */
+  private final Path base;
+
   VerifyCommand(PrintStream stdout, PrintStream stderr) {
+    this(stdout, stderr, null);
+  }
+
+  VerifyCommand(PrintStream stdout, PrintStream stderr, Path base) {
     super(stdout, stderr);
+    this.base = base;
   }
 
   public static void main(String[] args) {
@@ -78,6 +89,14 @@ public final class VerifyCommand extends CliCommand {
     return execute(new VerifyCommand(stdout, stderr), args);
   }
 
+  /**
+   * {@link #run(String[], PrintStream, PrintStream)} for a caller in folder {@code base}: the
+   * history and --out are taken from there; reports show the history as given.
+   */
+  static int run(String[] args, PrintStream stdout, PrintStream stderr, Path base) {
+    return execute(new VerifyCommand(stdout, stderr, base), args);
+  }
+
   @Override
   int run() throws Exception {
     if (engine != null && !engine.equals("inprocess") && !engine.equals("spark")) {
@@ -85,12 +104,14 @@ public final class VerifyCommand extends CliCommand {
     }
     List<Level> wanted = LevelOption.parse(levels);
     ReachabilityBackend reachability = reachability(gpu);
-    if (out != null) {
-      OutFolder.check(out);
+    Path file = base == null ? history : base.resolve(history);
+    Path outDir = out == null || base == null ? out : base.resolve(out);
+    if (outDir != null) {
+      OutFolder.check(outDir);
     }
-    HistoryFormat fmt = HistoryInput.format(history, format);
-    VerifyRequest request = new VerifyRequest(history.toString(), history.toString(), fmt, wanted,
-        runId != null ? runId : deriveRunId(wanted));
+    HistoryFormat fmt = HistoryInput.format(file, format);
+    VerifyRequest request = new VerifyRequest(file.toString(), history.toString(), fmt, wanted,
+        runId != null ? runId : deriveRunId(file, wanted));
     Engine chosen;
     if ("spark".equals(engine) || (engine == null && EngineChoice.prefersSpark())) {
       SparkLog.enable();
@@ -115,8 +136,8 @@ public final class VerifyCommand extends CliCommand {
           + AutoReachability.MIN_NODES + " nodes)");
     }
     stdout.print(ReportText.render(report));
-    if (out != null) {
-      ReportFiles.write(report, out);
+    if (outDir != null) {
+      ReportFiles.write(report, outDir);
     }
     return report.exitCode();
   }
@@ -137,7 +158,7 @@ public final class VerifyCommand extends CliCommand {
   }
 
   /** Same input, same levels, same id: reports stay deterministic. */
-  private String deriveRunId(List<Level> wanted) throws Exception {
+  private static String deriveRunId(Path history, List<Level> wanted) throws Exception {
     return RunReport.deriveId(history.toAbsolutePath().normalize() + "|" + sizeOf(history) + "|" + wanted);
   }
 
