@@ -9,16 +9,19 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * The training run of the class-data archive that bin/cli-env makes once per build
- * ({@code -XX:ArchiveClassesAtExit}): the classes a JVM loads here are the ones later runs
- * find already parsed and verified in the archive. It goes through what a user's first
- * commands go through, on the bundled sample: verify a Parquet history at the three levels,
- * convert it to JSON Lines, verify that, and verify a small history in the text format.
+ * The training run of the class-data archive that bin/cli-env makes once per build (the
+ * classes listed with {@code -XX:DumpLoadedClassList}, then dumped with {@code -Xshare:dump};
+ * {@code -XX:ArchiveClassesAtExit} where that fails): the classes a JVM loads here are the
+ * ones later runs find already parsed and verified in the archive. It goes through what a
+ * user's first commands go through, on the bundled sample: verify a Parquet history at the
+ * three levels, convert it to JSON Lines, verify that, and verify a small history in the text
+ * format.
  * Everything goes to a temporary folder, deleted at the end; nothing is printed. What is
  * left out is loaded from the jars as before: the other peer formats' readers, Spark, and
  * the report files' classes ({@code --out}: OpenJDK 17 crashes while it writes a dynamic
  * archive after the drawing library has run, in
- * {@code SystemDictionaryShared::adjust_lambda_proxy_class_dictionary}).
+ * {@code SystemDictionaryShared::adjust_lambda_proxy_class_dictionary}, and while it dumps a
+ * static one that lists the drawing library's classes).
  */
 final class CdsTraining {
   private CdsTraining() {
