@@ -57,6 +57,8 @@ public final class VerifyServer {
 
   /** How often the accept loop looks up from waiting: to collect, to see if it is idle. */
   private static final int TICK_MILLIS = 2000;
+  /** How long a client may take to send its request once connected. */
+  private static final int REQUEST_MILLIS = 10_000;
   /** Rounds of the warm-up before the server takes commands ({@link #main}). */
   static final int WARM_UPS = 30;
 
@@ -190,6 +192,8 @@ public final class VerifyServer {
   }
 
   private void handle(Socket client) throws IOException {
+    // a client that connects and says nothing is dropped, so that the server still goes idle
+    client.setSoTimeout(REQUEST_MILLIS);
     Writer w = new OutputStreamWriter(client.getOutputStream(), StandardCharsets.UTF_8);
     w.write(HELLO + "\n");
     w.flush();
