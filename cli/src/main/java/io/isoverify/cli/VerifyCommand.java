@@ -12,6 +12,7 @@ import io.isoverify.graph.GpuMode;
 import io.isoverify.graph.ReachabilityBackend;
 import io.isoverify.graph.ReachabilityBackends;
 import io.isoverify.graph.ReachabilityUnavailableException;
+import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.formats.HistoryFormat;
 import io.isoverify.report.ReportFiles;
@@ -104,8 +105,50 @@ public final class VerifyCommand extends CliCommand {
     }
     List<Level> wanted = LevelOption.parse(levels);
     ReachabilityBackend reachability = reachability(gpu);
-    Path file = base == null ? history : base.resolve(history);
-    Path outDir = out == null || base == null ? out : base.resolve(out);
+    if (base == null) {
+      return check(history, out, wanted, reachability);
+    }
+    Path file = base.resolve(history);
+    Path outDir = out == null ? null : base.resolve(out);
+    try {
+      return check(file, outDir, wanted, reachability);
+    } catch (InvalidHistoryException e) {
+      throw new InvalidHistoryException(asGiven(e.file()), e.location(), e.problem(),
+          e.getCause());
+    } catch (UsageException e) {
+      throw new UsageException(asGiven(e.getMessage()));
+    }
+  }
+
+  /**
+   * A message of a run for a server's caller with the paths named as the caller gave them:
+   * the history and --out, then (when both were relative) any other path in the caller's
+   * folder, such as a part file or the existing parent of --out.
+   */
+  private String asGiven(String message) {
+    if (message == null) {
+      return null;
+    }
+    String shown = message;
+    List<Path> given = out == null ? List.of(history) : List.of(history, out);
+    List<Path> sorted = new ArrayList<>(given);
+    sorted.sort((a, b) -> base.resolve(b).toString().length() - base.resolve(a).toString().length());
+    for (Path p : sorted) {
+      shown = shown.replace(base.resolve(p).toString(), p.toString());
+    }
+    if (given.stream().noneMatch(Path::isAbsolute)) {
+      shown = shown.replace(base.toString() + java.io.File.separator, "");
+    }
+    return shown;
+  }
+
+  /**
+   * Verifies {@code file} and writes the reports into {@code outDir} (or none when null):
+   * the paths as this process opens them, which a server's caller gave relative to its folder
+   * (whose messages {@link #run()} words with the paths as given).
+   */
+  private int check(Path file, Path outDir, List<Level> wanted,
+      ReachabilityBackend reachability) throws Exception {
     if (outDir != null) {
       OutFolder.check(outDir);
     }

@@ -137,6 +137,28 @@ class VerifyServerTest {
   }
 
   @Test
+  void messagesNamePathsAsTheClientGaveThem() throws IOException {
+    VerifyServer s = start(60_000, "");
+    Path cwd = Files.createDirectories(dir.resolve("work"));
+    Files.writeString(cwd.resolve("bad.jsonl"), "{\"session\":\"a\",\"txn\":1}\n");
+    Files.writeString(cwd.resolve("taken"), "a file where --out wants a folder");
+    String[][] relative = {{"bad.jsonl"}, {"missing.jsonl"}, {"--out", "taken", "bad.jsonl"},
+        {"--out", "taken/sub", "bad.jsonl"}};
+    for (String[] args : relative) {
+      String[] absolute = args.clone();
+      for (int i = 0; i < args.length; i++) {
+        absolute[i] = args[i].startsWith("-") ? args[i] : cwd.resolve(args[i]).toString();
+      }
+      CliRun direct = CliRun.verify(absolute);
+      // what the same command prints run by itself in cwd: its paths relative to cwd
+      String expected = direct.err().replace(cwd + java.io.File.separator, "");
+      assertEquals(new CliRun(2, "", expected), ask(s, s.token(), cwd, args),
+          String.join(" ", args));
+      assertFalse(expected.contains(cwd.toString()), expected);
+    }
+  }
+
+  @Test
   void aClientWithoutTheTokenGetsNothingRun() throws IOException {
     VerifyServer s = start(60_000, "");
     assertNull(ask(s, "0".repeat(32), dir, "--out", "out",
