@@ -215,4 +215,25 @@ class VerifyServerTest {
     Files.writeString(dir.resolve("state"), "1 " + "0".repeat(32) + "\n");
     assertEquals(new CliRun(42, "no answer\n", ""), bashClient(dir, args));
   }
+
+  /** bin/verify-client's came_soon_after MARK SECONDS: its exit status. */
+  private int cameSoonAfter(Path mark, int seconds) throws Exception {
+    Process p = new ProcessBuilder("bash", "-c", "source \"$0\"; came_soon_after \"$1\" \"$2\"",
+        CLIENT.toString(), mark.toString(), Integer.toString(seconds)).start();
+    return p.waitFor();
+  }
+
+  @Test
+  void aShortRunComingSoonAfterTheLastOneIsSeenAsASeries() throws Exception {
+    Path mark = dir.resolve("state.last");
+    assertEquals(1, cameSoonAfter(mark, 30), "the first run of all");
+    assertTrue(Files.exists(mark));
+    assertEquals(0, cameSoonAfter(mark, 30), "right after it");
+    Files.setLastModifiedTime(mark, java.nio.file.attribute.FileTime.fromMillis(
+        System.currentTimeMillis() - 60_000));
+    assertEquals(1, cameSoonAfter(mark, 30), "a minute later");
+    assertEquals(0, cameSoonAfter(mark, 30), "the mark was touched again");
+    assertEquals(1, cameSoonAfter(dir.resolve("no-such-folder").resolve("state.last"), 30),
+        "a mark that cannot be written");
+  }
 }
