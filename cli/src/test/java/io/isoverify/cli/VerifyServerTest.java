@@ -216,6 +216,23 @@ class VerifyServerTest {
     assertEquals(new CliRun(42, "no answer\n", ""), bashClient(dir, args));
   }
 
+  @Test
+  void theBashClientSendsNothingButPrintableAscii() throws Exception {
+    start(60_000, "");
+    for (String name : new String[] {"a\tb.parquet", "a\nb.parquet"}) {
+      assertEquals(new CliRun(42, "no answer\n", ""), bashClient(dir, name), name);
+    }
+    // non-ASCII names reach bash as such only where this JVM's file names are Unicode
+    String accented = "hist\u00f3rico";
+    if (java.nio.charset.Charset.forName(System.getProperty("sun.jnu.encoding"))
+        .newEncoder().canEncode(accented)) {
+      assertEquals(new CliRun(42, "no answer\n", ""), bashClient(dir, accented + ".parquet"));
+      Path odd = Files.createDirectories(dir.resolve(accented));
+      assertEquals(new CliRun(42, "no answer\n", ""), bashClient(odd, "--help"), "in " + odd);
+    }
+    assertEquals(0, bashClient(dir, "--help").code(), "the server answers the others");
+  }
+
   /** bin/verify-client's came_soon_after MARK SECONDS: its exit status. */
   private int cameSoonAfter(Path mark, int seconds) throws Exception {
     Process p = new ProcessBuilder("bash", "-c", "source \"$0\"; came_soon_after \"$1\" \"$2\"",
