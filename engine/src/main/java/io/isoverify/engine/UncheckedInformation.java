@@ -16,20 +16,29 @@ import io.isoverify.history.check.PredicateObservations;
  * @param predicatesChecked true when the engine's check uses predicate reads
  * @param uncheckedPlaces places of predicate reads the check leaves out
  * @param firstUnchecked why the first of them is left out, or null
+ * @param atLeast true when {@code uncheckedPlaces} is a lower bound (the places past the
+ *     candidate cap were not counted: {@link PredicateObservations#uncheckedIsLowerBound})
  */
 public record UncheckedInformation(long predicateReads, boolean predicatesChecked,
-    long uncheckedPlaces, String firstUnchecked) {
+    long uncheckedPlaces, String firstUnchecked, boolean atLeast) {
   /** A history with nothing left unchecked. */
   public static final UncheckedInformation NONE = new UncheckedInformation(0);
 
   /** {@code predicateReads} predicate reads that the engine does not check at all. */
   public UncheckedInformation(long predicateReads) {
-    this(predicateReads, false, predicateReads, null);
+    this(predicateReads, false, predicateReads, null, false);
+  }
+
+  /** Places counted exactly. */
+  public UncheckedInformation(long predicateReads, boolean predicatesChecked,
+      long uncheckedPlaces, String firstUnchecked) {
+    this(predicateReads, predicatesChecked, uncheckedPlaces, firstUnchecked, false);
   }
 
   /** What the check of predicate reads by their observations leaves out. */
   public static UncheckedInformation of(long predicateReads, PredicateObservations o) {
-    return new UncheckedInformation(predicateReads, true, o.unchecked(), o.firstUnchecked());
+    return new UncheckedInformation(predicateReads, true, o.unchecked(), o.firstUnchecked(),
+        o.uncheckedIsLowerBound());
   }
 
   /** Why a level that would hold is UNKNOWN, or null when everything was checked. */
@@ -41,7 +50,8 @@ public record UncheckedInformation(long predicateReads, boolean predicatesChecke
       return "no violation found, but the history holds " + predicateReads
           + " predicate read(s), which this engine does not check yet: HOLDS cannot be claimed";
     }
-    return "no violation found, but " + uncheckedPlaces + " place(s) of the history's "
+    return "no violation found, but " + (atLeast ? "at least " : "") + uncheckedPlaces
+        + " place(s) of the history's "
         + predicateReads + " predicate read(s) are not checked; first: " + firstUnchecked
         + ": HOLDS cannot be claimed";
   }

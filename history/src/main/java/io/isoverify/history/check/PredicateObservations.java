@@ -87,10 +87,20 @@ public final class PredicateObservations {
   private final int[] virtualWriter;
   /** Matched-but-wrong rows: reader, predicate read, key, the returned row's read, per entry. */
   private final int[][] mismatches;
+  /** True when the scan stopped at the cap: {@link #unchecked} counts the places before only. */
+  private final boolean stoppedAtCap;
 
   PredicateObservations(int[] reader, int[] key, int[] op, int[] candStart,
       int[] candTxn, long unchecked, String firstUnchecked, int realKeys, int[] virtualReal,
       int[] virtualStart, int[] virtualWriter, int[][] mismatches) {
+    this(reader, key, op, candStart, candTxn, unchecked, firstUnchecked, realKeys, virtualReal,
+        virtualStart, virtualWriter, mismatches, false);
+  }
+
+  private PredicateObservations(int[] reader, int[] key, int[] op, int[] candStart,
+      int[] candTxn, long unchecked, String firstUnchecked, int realKeys, int[] virtualReal,
+      int[] virtualStart, int[] virtualWriter, int[][] mismatches, boolean stoppedAtCap) {
+    this.stoppedAtCap = stoppedAtCap;
     this.reader = reader;
     this.key = key;
     this.op = op;
@@ -179,7 +189,30 @@ public final class PredicateObservations {
     }
     return new PredicateObservations(map(reader, txnOf), map(key, anyKey), map(op, opOf),
         candStart, map(candTxn, candidate), unchecked, firstUnchecked, keys,
-        map(virtualReal, keyOf), virtualStart, map(virtualWriter, txnOf), m);
+        map(virtualReal, keyOf), virtualStart, map(virtualWriter, txnOf), m, stoppedAtCap);
+  }
+
+  /**
+   * These observations from a scan that stopped at the candidate cap, with the mismatches of
+   * {@code complete}, a scan of the same history that went to its end (SSER's: a returned row
+   * that no version of its key matches does not depend on real time, nor does a disagreement
+   * with the reader's own write), put in reader and operation order as this scan makes them.
+   */
+  PredicateObservations stoppedAtCap(PredicateObservations complete) {
+    int[][] m = complete.mismatches.clone();
+    // stable: within one predicate read both scans visit the keys in one order
+    java.util.Arrays.sort(m, java.util.Comparator.<int[]>comparingInt(e -> e[0])
+        .thenComparingInt(e -> e[1]));
+    return new PredicateObservations(reader, key, op, candStart, candTxn, unchecked,
+        firstUnchecked, realKeys, virtualReal, virtualStart, virtualWriter, m, true);
+  }
+
+  /**
+   * True when {@link #unchecked} is a lower bound: the scan stopped at the candidate cap, so
+   * the places after it were not counted (only when SSER's scan was made beside it).
+   */
+  public boolean uncheckedIsLowerBound() {
+    return stoppedAtCap;
   }
 
   private static int[] map(int[] a, IntUnaryOperator f) {
@@ -356,8 +389,11 @@ public final class PredicateObservations {
           c.shared = new PredicateObservationBuilder.Shared(h);
         }
         PredicateObservationBuilder.Shared shared = c.shared;
+        // made beside SSER's, the plain scan stops at the cap: what it would still find
+        // past it are mismatches, which SSER's scan finds alike (stoppedAtCap)
         Beside<PredicateObservationBuilder> beside = makePlain && makeTimed
-            ? Beside.start("predicate-reads", () -> PredicateObservationBuilder.plain(h, shared))
+            ? Beside.start("predicate-reads",
+                () -> PredicateObservationBuilder.plain(h, shared, true))
             : null;
         PredicateObservationBuilder timedScan = makeTimed
             ? PredicateObservationBuilder.realTime(h, shared) : null;
@@ -368,6 +404,9 @@ public final class PredicateObservations {
         }
         if (timedScan != null) {
           c.realTime = timedScan.finish(shared);
+        }
+        if (plainScan != null && plainScan.stopped()) {
+          c.plain = c.plain.stoppedAtCap(c.realTime);
         }
       }
       if (!timed) {

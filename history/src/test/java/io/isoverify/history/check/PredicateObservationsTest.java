@@ -77,9 +77,62 @@ class PredicateObservationsTest {
         + mismatched + " with mismatches");
   }
 
+  /**
+   * A plain scan that stops at the candidate cap, given SSER's mismatches ({@link
+   * PredicateObservations#stoppedAtCap}), says what the whole plain scan says: the same
+   * observations and candidates, the same first reason, the same mismatches in the same
+   * order, and a lower bound of its unchecked places, on the random timed histories above with
+   * caps of 1 to 8 candidates.
+   */
+  @Test
+  void aPlainScanStoppedAtTheCapWithSsersMismatchesSaysWhatTheWholeScanSays() {
+    int stopped = 0;
+    int mismatchedAfter = 0;
+    for (long seed = 0; seed < 400; seed++) {
+      History h = HistoryDsl.parse(timedHistory(new java.util.Random(seed)));
+      PredicateObservations sser = PredicateObservationBuilder.realTime(h,
+          new PredicateObservationBuilder.Shared(h)).finish(new PredicateObservationBuilder.Shared(h));
+      for (long cap : new long[] {1, 3, 8}) {
+        PredicateObservationBuilder.Shared one = new PredicateObservationBuilder.Shared(h);
+        PredicateObservations whole = PredicateObservationBuilder.plain(h, one, false, cap)
+            .finish(one);
+        PredicateObservationBuilder.Shared other = new PredicateObservationBuilder.Shared(h);
+        PredicateObservationBuilder scan = PredicateObservationBuilder.plain(h, other, true, cap);
+        PredicateObservations part = scan.finish(other);
+        String at = "seed " + seed + ", cap " + cap;
+        if (!scan.stopped()) {
+          assertEquals(all(h, whole), all(h, part), at);
+          continue;
+        }
+        stopped++;
+        PredicateObservations given = part.stoppedAtCap(sser);
+        assertEquals(show(h, whole), show(h, given), at);
+        assertEquals(whole.firstUnchecked(), given.firstUnchecked(), at);
+        assertTrue(given.uncheckedIsLowerBound() && given.unchecked() > 0
+            && given.unchecked() <= whole.unchecked(), at);
+        List<String> expected = mismatches(h, whole);
+        assertEquals(expected, mismatches(h, given), at);
+        mismatchedAfter += expected.size() > mismatches(h, part).size() ? 1 : 0;
+      }
+    }
+    assertTrue(stopped > 1_000 && mismatchedAfter > 500, stopped + " scans stopped, "
+        + mismatchedAfter + " with mismatches after the cap");
+  }
+
+  private static List<String> mismatches(History h, PredicateObservations o) {
+    List<String> out = new ArrayList<>();
+    for (Certificate c : o.addedTo(NonCycleChecks.findings(h, 10), 1_000).examples()) {
+      out.add(java.util.Arrays.toString(c.ops()));
+    }
+    return out;
+  }
+
   /** Everything an observations object says, one line per fact. */
   private static List<String> all(History h, PredicateObservationBuilder scan) {
-    PredicateObservations o = scan.finish(new PredicateObservationBuilder.Shared(h));
+    return all(h, scan.finish(new PredicateObservationBuilder.Shared(h)));
+  }
+
+  private static List<String> all(History h, PredicateObservations o) {
     List<String> out = new ArrayList<>(show(h, o));
     for (int v = 0; v < o.virtualKeyCount(); v++) {
       out.add("virtual " + h.showKey(o.realKey(h.keys().size() + v)) + " "

@@ -105,6 +105,9 @@ public final class PredicateStage {
     part.addAll(ops.join(broadcast(ids), ops.col(ParquetHistorySchema.TXN).cast("long")
         .equalTo(ids.col(PART_TXN)), "left_semi").toLocalIterator());
     History sub = part.build();
+    // both kinds at once, as the in-process engine makes them (the plain scan then stops at
+    // the candidate cap where SSER's is made beside it)
+    PredicateObservations.prepare(sub, true, true);
     PredicateObservations plain = PredicateObservations.of(sub);
     PredicateObservations realTime = PredicateObservations.realTime(sub);
     PredicateObservations p = part.renumbered(sub, plain, keys.keyCount());
