@@ -100,29 +100,58 @@ final class CycleGraph {
    * afterwards, but lives beside the new arcs while they are made.
    */
   static CycleGraph extended(CycleGraph old, EdgeList edges) {
+    return extended(old, edges, 1);
+  }
+
+  /**
+   * {@link #extended(CycleGraph, EdgeList)} on {@code threads} threads when the new edges are
+   * many: each counts the arcs of one range of the new edges, then copies the old arcs of one
+   * range of nodes and places its range's arcs, at offsets that keep every node's arcs in
+   * edge order (the same CSR as on one thread).
+   */
+  static CycleGraph extended(CycleGraph old, EdgeList edges, int threads) {
     old.in = null;
     old.paths = null;
     int form = old.induced ? COMPACT : ONE_PER_EDGE;
     int nodes = old.nodeCount();
+    int begin = old.edgeCount;
     int m = edges.size();
-    int[] fill = new int[nodes + 1];
-    count(form, edges, old.edgeCount, m, fill);
+    int parts = m - begin < PARALLEL_EDGES ? 1 : Math.max(1, threads);
+    int[][] fill = new int[parts][];
+    OrderedBlocks.run(parts, parts, p -> {
+      fill[p] = new int[nodes + 1];
+      count(form, edges, begin + lo(m - begin, parts, p), begin + lo(m - begin, parts, p + 1),
+          fill[p]);
+      return p;
+    }, p -> { });
     int[] oldStart = old.out.start;
     int[] oldHead = old.out.head;
+    // node x: its old arcs, then part 0's new ones, part 1's, ...; fill[p][x] where p's go
     int[] start = new int[nodes + 1];
     int at = 0;
     for (int x = 0; x < nodes; x++) {
       start[x] = at;
-      at += oldStart[x + 1] - oldStart[x] + fill[x + 1];
+      at += oldStart[x + 1] - oldStart[x];
+      for (int p = 0; p < parts; p++) {
+        int c = fill[p][x + 1];
+        fill[p][x] = at;
+        at += c;
+      }
     }
     start[nodes] = at;
     int[] head = new int[at];
-    for (int x = 0; x < nodes; x++) {
-      int len = oldStart[x + 1] - oldStart[x];
-      System.arraycopy(oldHead, oldStart[x], head, start[x], len);
-      fill[x] = start[x] + len;
-    }
-    place(form, edges, old.edgeCount, m, fill, head);
+    OrderedBlocks.run(parts, parts, p -> {
+      for (int x = lo(nodes, parts, p); x < lo(nodes, parts, p + 1); x++) {
+        System.arraycopy(oldHead, oldStart[x], head, start[x], oldStart[x + 1] - oldStart[x]);
+      }
+      return p;
+    }, p -> { });
+    OrderedBlocks.run(parts, parts, p -> {
+      place(form, edges, begin + lo(m - begin, parts, p), begin + lo(m - begin, parts, p + 1),
+          fill[p], head);
+      fill[p] = null;
+      return p;
+    }, p -> { });
     return new CycleGraph(old.induced, old.vertexCount, edges, Csr.wrap(start, head));
   }
 

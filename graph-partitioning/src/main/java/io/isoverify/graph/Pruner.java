@@ -273,7 +273,7 @@ final class Pruner {
         ? graph : null;
     graph = null;
     index = null;
-    graph = previous != null ? CycleGraph.extended(previous, known)
+    graph = previous != null ? CycleGraph.extended(previous, known, threads)
         : new CycleGraph(level, vertexCount, known, threads);
     previous = null;
     int[] topo = TopologicalOrder.of(graph.out);

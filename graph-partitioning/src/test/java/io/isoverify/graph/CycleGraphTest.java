@@ -74,6 +74,37 @@ class CycleGraphTest {
   }
 
   /**
+   * The same on several threads ({@link CycleGraph#extended(CycleGraph, EdgeList, int)}): new
+   * edges past the threshold, twice, the second time ending in a run of one vertex's edges.
+   */
+  @ParameterizedTest(name = "{0}, {1} threads")
+  @CsvSource({"SER, 2", "SI, 3", "SSER, 4"})
+  void threadsExtendAGraphAsOneDoes(Level level, int threads) {
+    Random rnd = new Random(64);
+    EdgeType[] types = EdgeType.values();
+    int vertices = 5_000;
+    EdgeList edges = new EdgeList();
+    for (int i = 0; i < CycleGraph.PARALLEL_EDGES; i++) {
+      edges.add(rnd.nextInt(vertices), rnd.nextInt(vertices),
+          types[rnd.nextInt(types.length)].ordinal(), 0);
+    }
+    CycleGraph g = new CycleGraph(level, vertices, edges, threads);
+    for (int step = 0; step < 2; step++) {
+      for (int i = 0; i < 2 * CycleGraph.PARALLEL_EDGES; i++) {
+        edges.add(rnd.nextInt(vertices), rnd.nextInt(vertices),
+            types[rnd.nextInt(types.length)].ordinal(), 0);
+      }
+      for (int i = step * 1000; i > 0; i--) {
+        edges.add(9, rnd.nextInt(vertices), EdgeType.RW.ordinal(), 0);
+      }
+      g = CycleGraph.extended(g, edges, threads);
+      CycleGraph fresh = new CycleGraph(level, vertices, edges);
+      assertArrayEquals(fresh.out.start, g.out.start, "step " + step);
+      assertArrayEquals(fresh.out.head, g.out.head, "step " + step);
+    }
+  }
+
+  /**
    * Under SI the compact arcs the index is built from answer as the two-arc form cycles are
    * explained on: a node reaches dep(v) in one iff in the other, and anti(v) in the compact
    * form iff it reaches anti(v) or dep(v) in the other (the class comment's claim), on random
