@@ -107,7 +107,8 @@ final class CycleGraph {
    * {@link #extended(CycleGraph, EdgeList)} on {@code threads} threads when the new edges are
    * many: each counts the arcs of one range of the new edges, then copies the old arcs of one
    * range of nodes and places its range's arcs, at offsets that keep every node's arcs in
-   * edge order (the same CSR as on one thread).
+   * edge order (the same CSR as on one thread). Scratch: a count array per thread, 4 bytes a
+   * node.
    */
   static CycleGraph extended(CycleGraph old, EdgeList edges, int threads) {
     old.in = null;
