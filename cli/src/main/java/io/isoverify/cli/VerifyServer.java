@@ -64,7 +64,7 @@ public final class VerifyServer {
    * classes; more kept the cores from the commands that run by themselves meanwhile, and
    * each command served compiles the server's code as well (30 rounds against 1, series of
    * 10k commands from no server, cli/README.md: the second to fifth commands 6.7 s against
-   * 3.6 s in all, later ones alike).
+   * 3.6-4.4 s in all over two series, later ones alike).
    */
   static final int WARM_UPS = 1;
 
