@@ -132,7 +132,8 @@ public final class VerifyCommand extends CliCommand {
     String shown = message;
     List<Path> given = out == null ? List.of(history) : List.of(history, out);
     List<Path> sorted = new ArrayList<>(given);
-    sorted.sort((a, b) -> base.resolve(b).toString().length() - base.resolve(a).toString().length());
+    // the longer first, so that neither is replaced inside the other
+    sorted.sort(java.util.Comparator.comparingInt((Path p) -> -base.resolve(p).toString().length()));
     for (Path p : sorted) {
       shown = shown.replace(base.resolve(p).toString(), p.toString());
     }
