@@ -68,12 +68,6 @@ public final class GenerateCommand implements Callable<Integer> {
           + " (default: ${DEFAULT-VALUE})")
   int conflictRetries;
 
-  @Option(names = "--repeated-values", defaultValue = "0", paramLabel = "FRACTION",
-      description = "fraction of register writes (after a key's first) that write the key's"
-          + " first value again, so that reads of it have several candidate writers; not"
-          + " with --inject (default: ${DEFAULT-VALUE})")
-  double repeatedValues;
-
   @Option(names = "--staleness", defaultValue = "64",
       description = "how many clock ticks back a stale snapshot may read"
           + " (default: ${DEFAULT-VALUE})")
@@ -127,9 +121,12 @@ public final class GenerateCommand implements Callable<Integer> {
         .append("  blindw-pred: vbox's BlindW-Pred: --keys rows of two fields, loaded first,")
         .append(" then read-only transactions of --ops (4) range predicate reads and write-only")
         .append(" ones of --ops predicate updates%n")
+        .append("  pred-rw: --keys rows of two fields, loaded first, then --ops (1-2) pairs of")
+        .append(" a predicate read of a group of rows and an insert into it or a predicate")
+        .append(" delete (predicate write skew under SI)%n")
         .append("--inject takes, per workload:%n");
     for (WorkloadKind k : new WorkloadKind[] {WorkloadKind.GENERAL, WorkloadKind.LIST_APPEND,
-        WorkloadKind.MT, WorkloadKind.LWT, WorkloadKind.BLINDW_PRED}) {
+        WorkloadKind.MT, WorkloadKind.LWT, WorkloadKind.BLINDW_PRED, WorkloadKind.PRED_RW}) {
       b.append("  ").append(k == WorkloadKind.GENERAL ? "registers" : k.cliName()).append(':');
       for (Anomaly a : Simulator.injectable(k.family())) {
         b.append(' ').append(a.name());
@@ -149,7 +146,8 @@ public final class GenerateCommand implements Callable<Integer> {
     try {
       w = workload.create();
       config = new Simulator.Config(sessions, txns, isolationLevel(), seed, unknownRate,
-          staleness, inject == null ? null : anomaly(inject), 0, conflictRetries, repeatedValues);
+          staleness, inject == null ? null : anomaly(inject), 0, conflictRetries,
+          workload.repeatedValues);
       checkInjectable(w, config.inject());
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

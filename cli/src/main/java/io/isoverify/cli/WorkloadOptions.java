@@ -15,11 +15,12 @@ import picocli.CommandLine.Option;
 public final class WorkloadOptions {
   @Option(names = "--workload", defaultValue = "general",
       description = "general, blindw-rw, blindw-rh, tpcc, rubis, twitter, list-append, mt,"
-          + " lwt (default: ${DEFAULT-VALUE})")
+          + " lwt, blindw-pred, pred-rw (default: ${DEFAULT-VALUE})")
   String workload;
 
   @Option(names = "--ops",
       description = "operations per transaction, N or MIN-MAX (default: 15; list-append: 1-4;"
+          + " blindw-pred: 4 predicates; pred-rw: 1-2 pairs;"
           + " mt and lwt have fixed shapes and ignore it)")
   String ops;
 
@@ -45,6 +46,12 @@ public final class WorkloadOptions {
   @Option(names = "--zipf-exponent", defaultValue = "1.0",
       description = "(default: ${DEFAULT-VALUE})")
   double zipfExponent;
+
+  @Option(names = "--repeated-values", defaultValue = "0", paramLabel = "FRACTION",
+      description = "fraction of register writes (after a key's first) that write the key's"
+          + " first value again, so that reads of it have several candidate writers; not"
+          + " with --inject (default: ${DEFAULT-VALUE})")
+  double repeatedValues;
 
   @Option(names = "--fence-every", paramLabel = "K",
       description = "each session issues a fence transaction (a read-modify-write of the fence"

@@ -42,7 +42,17 @@ public enum StepKind {
    * Writes a whole row: key {@link TxnPlan#key(int)} with {@link TxnPlan#ROW_FIELDS} field
    * values (a loader's insert).
    */
-  ROW_WRITE;
+  ROW_WRITE,
+  /**
+   * Inserts a new row: key {@link TxnPlan#key(int)}, which no transaction wrote before, with
+   * {@link TxnPlan#ROW_FIELDS} field values (SQL's {@code INSERT}; the history's insert).
+   */
+  ROW_INSERT,
+  /**
+   * A predicate delete (vbox's θ-write that removes rows): {@code DELETE WHERE field BETWEEN
+   * low AND high}: a predicate read, then a delete of every row it returned.
+   */
+  PREDICATE_DELETE;
 
   private static final StepKind[] VALUES = values();
 
@@ -53,6 +63,7 @@ public enum StepKind {
   /** True for the kinds that may install a version of their key. */
   public boolean writes() {
     return this == WRITE || this == APPEND || this == CAS_WRITE || this == INSERT
-        || this == PREDICATE_UPDATE || this == ROW_WRITE;
+        || this == PREDICATE_UPDATE || this == ROW_WRITE || this == ROW_INSERT
+        || this == PREDICATE_DELETE;
   }
 }

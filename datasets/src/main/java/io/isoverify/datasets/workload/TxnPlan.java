@@ -77,6 +77,18 @@ public final class TxnPlan {
     setArgs(field1, field2, 0, 0);
   }
 
+  /** Inserts the new row {@code k}: field 1 := {@code field1}, field 2 := {@code field2}. */
+  public void rowInsert(long k, long field1, long field2) {
+    add(StepKind.ROW_INSERT, k);
+    setArgs(field1, field2, 0, 0);
+  }
+
+  /** {@code DELETE WHERE field BETWEEN low AND high}: removes every row the range finds. */
+  public void predicateDelete(int field, long low, long high) {
+    add(StepKind.PREDICATE_DELETE, field);
+    setArgs(low, high, 0, 0);
+  }
+
   private void setArgs(long a, long b, long c, long d) {
     int at = (size - 1) * ARGS;
     if (at + ARGS > args.length) {
@@ -88,12 +100,12 @@ public final class TxnPlan {
     args[at + 3] = d;
   }
 
-  /** A predicate step's lowest matching value; a row write's field 1. */
+  /** A predicate step's lowest matching value; a row write's or insert's field 1. */
   public long low(int i) {
     return args[i * ARGS];
   }
 
-  /** A predicate step's highest matching value; a row write's field 2. */
+  /** A predicate step's highest matching value; a row write's or insert's field 2. */
   public long high(int i) {
     return args[i * ARGS + 1];
   }

@@ -16,8 +16,9 @@ public enum WorkloadFamily {
   LIGHTWEIGHT_TRANSACTION("lightweight transactions"),
   /**
    * Rows with fields, read and updated through range predicates (vbox's BlindW-Pred: Sun and
-   * Zou, section 6), in {@link StepKind#PREDICATE_READ}, {@link StepKind#PREDICATE_UPDATE}
-   * and {@link StepKind#ROW_WRITE} steps.
+   * Zou, section 6), in {@link StepKind#PREDICATE_READ}, {@link StepKind#PREDICATE_UPDATE},
+   * {@link StepKind#PREDICATE_DELETE}, {@link StepKind#ROW_WRITE} and {@link
+   * StepKind#ROW_INSERT} steps.
    */
   PREDICATE("predicate reads and updates of rows");
 

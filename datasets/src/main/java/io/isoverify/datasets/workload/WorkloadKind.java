@@ -7,7 +7,8 @@ package io.isoverify.datasets.workload;
  * as the size of their scans; list-append uses the operation range, the read ratio and the
  * appends per key; mini-transactions use the read ratio as the fraction of read-only ones;
  * lightweight transactions use only the keys; blindw-pred uses the keys as its rows and the
- * operation range as its predicates per transaction.
+ * operation range as its predicates per transaction; pred-rw uses the keys as its rows and
+ * the operation range as its (predicate read, insert or delete) pairs per transaction.
  */
 public enum WorkloadKind {
   GENERAL("general", "15"),
@@ -19,7 +20,8 @@ public enum WorkloadKind {
   LIST_APPEND("list-append", "1-" + ListAppendWorkload.DEFAULT_MAX_OPS),
   MT("mt", "4"),
   LWT("lwt", "2"),
-  BLINDW_PRED("blindw-pred", "4");
+  BLINDW_PRED("blindw-pred", "4"),
+  PRED_RW("pred-rw", "1-2");
 
   private final String cliName;
   private final String defaultOps;
@@ -58,7 +60,7 @@ public enum WorkloadKind {
       case LIST_APPEND -> WorkloadFamily.LIST_APPEND;
       case MT -> WorkloadFamily.MINI_TRANSACTION;
       case LWT -> WorkloadFamily.LIGHTWEIGHT_TRANSACTION;
-      case BLINDW_PRED -> WorkloadFamily.PREDICATE;
+      case BLINDW_PRED, PRED_RW -> WorkloadFamily.PREDICATE;
       default -> WorkloadFamily.REGISTER;
     };
   }
@@ -95,6 +97,7 @@ public enum WorkloadKind {
       case MT -> new MiniTransactionWorkload(readRatio, keys);
       case LWT -> new LightweightTxnWorkload(keys);
       case BLINDW_PRED -> new BlindWPredWorkload(minOps, maxOps, keys.keys());
+      case PRED_RW -> new PredicateRwWorkload(minOps, maxOps, keys.keys());
     };
   }
 }
