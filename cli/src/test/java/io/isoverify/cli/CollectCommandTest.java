@@ -82,7 +82,8 @@ class CollectCommandTest {
 
     assertEquals(2, code);
     assertTrue(err.toString().contains("the PostgreSQL collector runs read-write registers,"
-        + " list-append and mini-transactions, not lightweight transactions"), err.toString());
+        + " list-append, mini-transactions and predicate reads and updates of rows, not"
+        + " lightweight transactions"), err.toString());
     assertFalse(Files.exists(dir.resolve("x.parquet")));
   }
 

@@ -1,6 +1,7 @@
 package io.isoverify.datasets.postgres;
 
-import io.isoverify.datasets.workload.Step;
+import io.isoverify.datasets.workload.StepKind;
+import io.isoverify.datasets.workload.TxnPlan;
 import io.isoverify.history.Outcome;
 import java.io.IOException;
 import java.sql.Array;
@@ -8,7 +9,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 
@@ -29,7 +29,9 @@ import java.util.concurrent.Callable;
  *
  * <p>Values: the n-th write or append of session s installs {@code s * 2^40 + n} (n from
  * 1), unique across the collection and never {@link KeyValueTable#INITIAL_VALUE}, so every
- * read names its writer. A list read returns the key's whole array (no row: the empty list). Timestamps: the shared clock read before the first statement and after
+ * read names its writer; with repeated values ({@link RepeatedValues}) some register writes
+ * install their key's first value again instead. A statement on rows ({@link RowStatements})
+ * gives every row it writes its one value. A list read returns the key's whole array (no row: the empty list). Timestamps: the shared clock read before the first statement and after
  * {@code commit} (or {@code rollback}) returns; for an UNKNOWN transaction, when the client
  * gave up, which need not bound when the server committed it.
  */
@@ -44,11 +46,13 @@ final class ClientSession implements Callable<CollectionResult> {
   private final long transactions;
   private final SplittableRandom random;
   private final PendingTransaction pending = new PendingTransaction();
+  private final TxnPlan plan = new TxnPlan();
 
   private Connection connection;
   private PreparedStatement select;
   private PreparedStatement upsert;
   private PreparedStatement append;
+  private RowStatements rows;
   private int position;
   private long writes;
   private long committed;
@@ -70,8 +74,8 @@ final class ClientSession implements Callable<CollectionResult> {
   public CollectionResult call() throws CollectionException, IOException {
     try {
       for (long i = 0; i < transactions; i++) {
-        List<Step> steps = run.workload().next(session, random);
-        runWithRetries(steps);
+        run.plan(session, random, plan);
+        runWithRetries();
       }
     } finally {
       close();
@@ -79,9 +83,9 @@ final class ClientSession implements Callable<CollectionResult> {
     return new CollectionResult(committed, aborted, unknown, abandoned, 0);
   }
 
-  private void runWithRetries(List<Step> steps) throws CollectionException, IOException {
+  private void runWithRetries() throws CollectionException, IOException {
     for (int attempt = 0; ; attempt++) {
-      Outcome outcome = attempt(steps);
+      Outcome outcome = attempt();
       switch (outcome) {
         case COMMITTED -> committed++;
         case UNKNOWN -> unknown++;
@@ -97,7 +101,7 @@ final class ClientSession implements Callable<CollectionResult> {
     }
   }
 
-  private Outcome attempt(List<Step> steps) throws CollectionException, IOException {
+  private Outcome attempt() throws CollectionException, IOException {
     long txn = run.txnIds().getAndIncrement();
     int txnPosition = position++;
     pending.clear();
@@ -105,15 +109,8 @@ final class ClientSession implements Callable<CollectionResult> {
     Outcome outcome;
     boolean committing = false;
     try {
-      for (Step step : steps) {
-        switch (step.kind()) {
-          case READ -> read(step.key());
-          case WRITE -> write(step.key());
-          case APPEND -> append(step.key());
-          case READ_LIST -> readList(step.key());
-          default -> throw new IllegalStateException(
-              "the collector cannot run a " + step.kind() + " step");
-        }
+      for (int i = 0; i < plan.size(); i++) {
+        step(i);
       }
       committing = true;
       connection.commit();
@@ -126,6 +123,25 @@ final class ClientSession implements Callable<CollectionResult> {
     return outcome;
   }
 
+  private void step(int i) throws SQLException {
+    long key = plan.key(i);
+    switch (plan.kind(i)) {
+      case READ -> read(key);
+      case WRITE -> write(key);
+      case APPEND -> append(key);
+      case READ_LIST -> readList(key);
+      case ROW_WRITE, ROW_INSERT -> rows.write(key, nextValue(), plan.low(i), plan.high(i),
+          plan.kind(i) == StepKind.ROW_INSERT, pending);
+      case PREDICATE_READ -> rows.read((int) key, plan.low(i), plan.high(i), pending);
+      case PREDICATE_UPDATE -> rows.update((int) key, plan.low(i), plan.high(i),
+          plan.setField(i), plan.setValue(i), nextValue(), pending);
+      case PREDICATE_DELETE -> rows.delete((int) key, plan.low(i), plan.high(i), nextValue(),
+          pending);
+      default -> throw new IllegalStateException(
+          "the collector cannot run a " + plan.kind(i) + " step");
+    }
+  }
+
   private long nextValue() {
     return ((long) session << VALUE_SHIFT) + ++writes;
   }
@@ -135,7 +151,7 @@ final class ClientSession implements Callable<CollectionResult> {
   // a checker.
 
   private void write(long key) throws SQLException {
-    long value = nextValue();
+    long value = run.repeated().value(key, nextValue(), random);
     pending.write(key, value);
     send(upsert, key, value);
   }
@@ -250,6 +266,7 @@ final class ClientSession implements Callable<CollectionResult> {
     select = c.prepareStatement(run.table().selectSql());
     upsert = c.prepareStatement(run.table().upsertSql());
     append = c.prepareStatement(run.table().appendSql());
+    rows = run.table().rows() ? new RowStatements(c, run.table().name()) : null;
   }
 
   /** Closes the connection; best effort, since it may be the one that was lost. */

@@ -27,8 +27,12 @@ public final class KeyValueTable {
 
   private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
+  /** The fields of a row, {@code v1 .. v<ROW_FIELDS>}. */
+  public static final int ROW_FIELDS = io.isoverify.datasets.workload.TxnPlan.ROW_FIELDS;
+
   private final String name;
   private final boolean lists;
+  private final boolean rows;
 
   /**
    * A table of registers.
@@ -46,12 +50,32 @@ public final class KeyValueTable {
    * @throws IllegalArgumentException when the name is not one
    */
   public KeyValueTable(String name, boolean lists) {
+    this(name, lists, false);
+  }
+
+  private KeyValueTable(String name, boolean lists, boolean rows) {
     if (!IDENTIFIER.matcher(name).matches()) {
       throw new IllegalArgumentException("table name '" + name
           + "' is not a lower-case SQL identifier ([a-z_][a-z0-9_]*, at most 63 characters)");
     }
     this.name = name;
     this.lists = lists;
+    this.rows = rows;
+  }
+
+  /**
+   * A table of rows with fields, for predicate workloads.
+   *
+   * @param name an unquoted lower-case SQL identifier (it is put into statements as is)
+   * @throws IllegalArgumentException when it is not one
+   */
+  public static KeyValueTable rows(String name) {
+    return new KeyValueTable(name, false, true);
+  }
+
+  /** True for a table of rows with fields (predicate workloads). */
+  public boolean rows() {
+    return rows;
   }
 
   /** True for a table of lists. */
@@ -65,7 +89,7 @@ public final class KeyValueTable {
 
   /**
    * Drops and recreates the table, then fills keys 0..preloadKeys-1 with
-   * {@link #INITIAL_VALUE} (none when preloadKeys is 0, and never for lists), in one
+   * {@link #INITIAL_VALUE} (none when preloadKeys is 0, and never for lists or rows), in one
    * transaction.
    */
   public void reset(Connection connection, long preloadKeys) throws SQLException {
@@ -74,8 +98,11 @@ public final class KeyValueTable {
     try (Statement s = connection.createStatement()) {
       s.execute("DROP TABLE IF EXISTS " + name);
       s.execute("CREATE TABLE " + name + " (key bigint PRIMARY KEY, value bigint"
-          + (lists ? "[]" : "") + " NOT NULL)");
-      if (preloadKeys > 0 && !lists) {
+          + (lists ? "[]" : "") + " NOT NULL" + (rows ? fieldColumns() : "") + ")");
+      for (int f = 1; rows && f <= ROW_FIELDS; f++) {
+        s.execute("CREATE INDEX ON " + name + " (" + field(f) + ")");
+      }
+      if (preloadKeys > 0 && !lists && !rows) {
         s.execute("INSERT INTO " + name + " SELECT g, " + INITIAL_VALUE
             + " FROM generate_series(0, " + (preloadKeys - 1) + ") AS g");
       }
@@ -97,6 +124,26 @@ public final class KeyValueTable {
   public String upsertSql() {
     return "INSERT INTO " + name + " (key, value) VALUES (?, ?)"
         + " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value";
+  }
+
+  private static String fieldColumns() {
+    StringBuilder b = new StringBuilder();
+    for (int f = 1; f <= ROW_FIELDS; f++) {
+      b.append(", ").append(field(f)).append(" bigint NOT NULL");
+    }
+    return b.toString();
+  }
+
+  /**
+   * The column of field {@code f} (1 .. {@link #ROW_FIELDS}).
+   *
+   * @throws IllegalArgumentException for another field
+   */
+  static String field(long f) {
+    if (f < 1 || f > ROW_FIELDS) {
+      throw new IllegalArgumentException("rows have fields 1 to " + ROW_FIELDS + ", not " + f);
+    }
+    return "v" + f;
   }
 
   /** Appends one element to a key's list, creating the row with a one-element list. */

@@ -46,10 +46,11 @@ public final class PostgresCollector {
       throws CollectionException, IOException, InterruptedException {
     checkWorkload(workload);
     config.checkPreload(workload.keys());
-    boolean lists = workload.family() == WorkloadFamily.LIST_APPEND;
-    KeyValueTable table = new KeyValueTable(config.table(), lists);
+    KeyValueTable table = workload.family() == WorkloadFamily.PREDICATE
+        ? KeyValueTable.rows(config.table())
+        : new KeyValueTable(config.table(), workload.family() == WorkloadFamily.LIST_APPEND);
     RunContext run = new RunContext(config, table, workload, new MicroClock(), new AtomicLong(1),
-        new SharedSink(sink));
+        new SharedSink(sink), new RepeatedValues(config.repeatedValues()));
     try (Connection setup = run.connect("isoverify-setup")) {
       table.reset(setup, config.preload() ? workload.keys() : 0);
     } catch (SQLException e) {
@@ -74,18 +75,16 @@ public final class PostgresCollector {
 
   /**
    * Refuses a workload the collector cannot run on PostgreSQL: lightweight transactions
-   * (compare-and-set, insert-if-not-exists) and predicate reads and updates of rows have no
-   * statements here yet.
+   * (compare-and-set, insert-if-not-exists) have no statements here.
    *
    * @throws IllegalArgumentException saying which families it runs
    */
   public static void checkWorkload(Workload workload) {
-    if (workload.family() == WorkloadFamily.LIGHTWEIGHT_TRANSACTION
-        || workload.family() == WorkloadFamily.PREDICATE) {
+    if (workload.family() == WorkloadFamily.LIGHTWEIGHT_TRANSACTION) {
       throw new IllegalArgumentException("the PostgreSQL collector runs "
           + WorkloadFamily.REGISTER.description() + ", " + WorkloadFamily.LIST_APPEND.description()
-          + " and " + WorkloadFamily.MINI_TRANSACTION.description() + ", not "
-          + workload.family().description());
+          + ", " + WorkloadFamily.MINI_TRANSACTION.description() + " and "
+          + WorkloadFamily.PREDICATE.description() + ", not " + workload.family().description());
     }
   }
 
