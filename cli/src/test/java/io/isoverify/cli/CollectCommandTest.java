@@ -2,6 +2,8 @@ package io.isoverify.cli;
 
 import io.isoverify.datasets.postgres.PostgresExtension;
 import io.isoverify.history.History;
+import io.isoverify.history.OpKind;
+import io.isoverify.history.io.JsonlHistoryReader;
 import io.isoverify.history.io.ParquetHistoryReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -73,6 +75,55 @@ class CollectCommandTest {
       }
     }
     assertTrue(lists > 10 && longest > 2, lists + " list reads, longest " + longest);
+  }
+
+  /**
+   * pred-rw through the command: a Parquet file with predicate reads, row inserts with their
+   * fields and deletes, read back as written (the predicate reads' rows follow them).
+   */
+  @Test
+  void collectsPredicateReadsInsertsAndDeletes() throws Exception {
+    Path file = dir.resolve("pred.parquet");
+    int code = collect("--jdbc", POSTGRES.cluster().jdbcUrl(), "--workload", "pred-rw",
+        "--isolation", "serializable", "--sessions", "3", "--txns", "60", "--keys", "16",
+        "--seed", "3", file.toString());
+
+    assertEquals(0, code, err.toString());
+    History h = ParquetHistoryReader.read(file);
+    int[] kinds = new int[OpKind.values().length];
+    for (int o = 0; o < h.opCount(); o++) {
+      kinds[h.opKind(o).ordinal()]++;
+      if (h.opKind(o) == OpKind.INSERT) {
+        assertEquals(2, h.writtenFields(o).field().length, h.showTxn(h.txnOfOp(o)));
+      }
+      if (h.opKind(o) == OpKind.PREDICATE_READ) {
+        // a group's read or a delete by one identifier: one value of the field
+        assertEquals(h.predicates().get(o).low(), h.predicates().get(o).high());
+      }
+    }
+    assertTrue(kinds[OpKind.PREDICATE_READ.ordinal()] > 20 && kinds[OpKind.INSERT.ordinal()] > 5
+        && kinds[OpKind.DELETE.ordinal()] > 0, java.util.Arrays.toString(kinds));
+  }
+
+  /** --repeated-values: some committed writes install a value their key had before. */
+  @Test
+  void collectsRepeatedValues() throws Exception {
+    Path file = dir.resolve("rep.jsonl");
+    int code = collect("--jdbc", POSTGRES.cluster().jdbcUrl(), "--repeated-values", "0.5",
+        "--sessions", "3", "--txns", "60", "--ops", "4", "--keys", "5", "--seed", "4",
+        file.toString());
+
+    assertEquals(0, code, err.toString());
+    History h = JsonlHistoryReader.read(file);
+    java.util.Set<Long> written = new java.util.HashSet<>();
+    int repeated = 0;
+    for (int o = 0; o < h.opCount(); o++) {
+      if (h.opKind(o) == OpKind.WRITE
+          && !written.add(((long) h.opKey(o) << 32) | h.opValue(o))) {
+        repeated++;
+      }
+    }
+    assertTrue(repeated > 10, repeated + " repeated writes");
   }
 
   @Test
