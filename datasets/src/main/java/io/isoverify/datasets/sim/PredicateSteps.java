@@ -9,29 +9,37 @@ import java.io.IOException;
 
 /**
  * How the {@link SimulatedDatabase} runs the steps on rows (vbox, Sun and Zou sections 2 and
- * 6): {@link StepKind#ROW_WRITE}, {@link StepKind#PREDICATE_READ} and {@link
- * StepKind#PREDICATE_UPDATE}. A row is a key whose versions carry {@link TxnPlan#ROW_FIELDS}
- * field values; it is absent until first written.
+ * 6): {@link StepKind#ROW_WRITE}, {@link StepKind#ROW_INSERT}, {@link
+ * StepKind#PREDICATE_READ}, {@link StepKind#PREDICATE_UPDATE} and {@link
+ * StepKind#PREDICATE_DELETE}. A row is a key whose versions carry {@link TxnPlan#ROW_FIELDS}
+ * field values; it is absent until first written, and again after a delete (a tombstone
+ * version, {@link VersionStore#installTombstone}).
  *
- * <p>A predicate step evaluates its range on every row as the transaction sees it: its own
- * last write of the row, else the version its snapshot shows (the latest when it reads the
- * latest); absent rows never match. Candidates come from the store's {@link RowIndex} (rows
+ * <p>A row write or insert sets both fields of its key (an insert's key is one no transaction
+ * wrote before). A predicate step evaluates its range on every row as the transaction sees
+ * it: its own last write of the row, else the version its snapshot shows (the latest when it
+ * reads the latest); absent rows (never written, or deleted, by the transaction itself or in
+ * the version it sees) never match. Candidates come from the store's {@link RowIndex} (rows
  * with a held version in the range) and the rows the transaction wrote, so a step costs
  * O(range + candidates x versions held). The rows it returned, in key order, are kept with
  * the value each was read in; a predicate update writes a new version of each (a new unique
- * value, the updated field set, the other inherited). Optimistic validation (SER, SSER)
- * re-evaluates the range on the latest committed rows and aborts unless it finds the same
- * rows in the same versions (no phantom appeared, none left); first-committer-wins (SI)
- * looks at every row written. The history gets the predicate read, then the rows it returned
- * as reads (a predicate update: as writes, with the one field each sets), as the history
- * README's predicate form says.
+ * value, the updated field set, the other inherited), a predicate delete a tombstone of each
+ * (a new unique value, no fields). Optimistic validation (SER, SSER) re-evaluates the range
+ * on the latest committed rows and aborts unless it finds the same rows in the same versions
+ * (no phantom appeared, none left, none was deleted); first-committer-wins (SI) looks at
+ * every row written, inserted or deleted. The history gets the predicate read, then the rows
+ * it returned as reads (a predicate update: as writes, with the one field each sets; a
+ * predicate delete: as deletes, without fields), as the history README's predicate form
+ * says; a row write is a write and a row insert an insert, each with both fields.
  */
 final class PredicateSteps {
   private static final int F = TxnPlan.ROW_FIELDS;
 
   private final VersionStore store;
   private final RowIndex.LongBuffer candidates = new RowIndex.LongBuffer();
+  /** The fields of the row at hand, and (after {@link #visible}) its value. */
   private final long[] row = new long[F];
+  private long rowValue;
 
   PredicateSteps(VersionStore store) {
     this.store = store;
@@ -39,27 +47,28 @@ final class PredicateSteps {
 
   /** True for the step kinds this class runs. */
   static boolean handles(StepKind kind) {
-    return kind == StepKind.ROW_WRITE || kind == StepKind.PREDICATE_READ
-        || kind == StepKind.PREDICATE_UPDATE;
+    return kind == StepKind.ROW_WRITE || kind == StepKind.ROW_INSERT
+        || kind == StepKind.PREDICATE_READ || kind == StepKind.PREDICATE_UPDATE
+        || kind == StepKind.PREDICATE_DELETE;
   }
 
   /** Runs step {@code i} of {@code t}; new values come from {@code counters}. */
   void step(SimTxn t, int i, Counters counters) {
     TxnPlan plan = t.plan;
+    StepKind kind = plan.kind(i);
     int from = t.rowsUsed;
     t.listFrom[i] = from;
     t.fromStore[i] = false;
     t.installs[i] = false;
-    if (plan.kind(i) == StepKind.ROW_WRITE) {
+    if (kind == StepKind.ROW_WRITE || kind == StepKind.ROW_INSERT) {
       row[0] = plan.low(i);
       row[1] = plan.high(i);
       t.value[i] = counters.nextValue();
-      t.addRow(plan.key(i), t.value[i], row, 0);
+      t.addRow(plan.key(i), t.value[i], row, 0, false);
       t.listLength[i] = 1;
       t.installs[i] = true;
       return;
     }
-    boolean update = plan.kind(i) == StepKind.PREDICATE_UPDATE;
     int field = (int) plan.key(i);
     long low = plan.low(i);
     long high = plan.high(i);
@@ -78,39 +87,49 @@ final class PredicateSteps {
       long key = candidates.data[c];
       int v = store.versionAt(key, t.snapshot);
       fingerprint += seen(key, v, field, low, high);
-      int own = ownRow(t, i, key);
-      long value;
-      if (own >= 0) {
-        value = t.rowValue[own];
-        System.arraycopy(t.rowFields, own * F, row, 0, F);
-      } else if (v >= 0) {
-        value = store.versionValue(v);
-        for (int f = 1; f <= F; f++) {
-          row[f - 1] = store.field(v, f);
-        }
-      } else {
-        continue; // absent
-      }
-      if (!inRange(row[field - 1], low, high)) {
+      if (!visible(t, i, key, v) || !inRange(row[field - 1], low, high)) {
         continue;
       }
-      if (update) {
+      if (kind == StepKind.PREDICATE_UPDATE) {
         row[plan.setField(i) - 1] = plan.setValue(i);
-        value = counters.nextValue();
       }
-      t.addRow(key, value, row, 0);
+      t.addRow(key, kind == StepKind.PREDICATE_READ ? rowValue : counters.nextValue(), row, 0,
+          kind == StepKind.PREDICATE_DELETE);
     }
     t.listLength[i] = t.rowsUsed - from;
     t.fromStore[i] = true;
     t.seen[i] = fingerprint;
-    t.installs[i] = update && t.listLength[i] > 0;
+    t.installs[i] = kind != StepKind.PREDICATE_READ && t.listLength[i] > 0;
   }
 
+  /**
+   * Loads row {@code key} as step {@code i} of {@code t} sees it into {@link #row} and {@link
+   * #rowValue}: the transaction's own last write of it, else committed version {@code v} (-1:
+   * none). False when the row is absent there (never written, or deleted).
+   */
+  private boolean visible(SimTxn t, int i, long key, int v) {
+    int own = ownRow(t, i, key);
+    if (own >= 0) {
+      rowValue = t.rowValue[own];
+      System.arraycopy(t.rowFields, own * F, row, 0, F);
+      return !t.rowDeleted[own];
+    }
+    if (v < 0 || store.deleted(v)) {
+      return false;
+    }
+    rowValue = store.versionValue(v);
+    for (int f = 1; f <= F; f++) {
+      row[f - 1] = store.field(v, f);
+    }
+    return true;
+  }
+
+  /** True for the row step kinds that write rows (all but the predicate read). */
   private static boolean writesRows(StepKind kind) {
-    return kind == StepKind.ROW_WRITE || kind == StepKind.PREDICATE_UPDATE;
+    return handles(kind) && kind.writes();
   }
 
-  /** The last row {@code t} wrote to {@code key} before step {@code i}, or -1. */
+  /** The last row {@code t} wrote (or deleted) at {@code key} before step {@code i}, or -1. */
   private static int ownRow(SimTxn t, int i, long key) {
     for (int j = i - 1; j >= 0; j--) {
       if (writesRows(t.plan.kind(j))) {
@@ -156,10 +175,11 @@ final class PredicateSteps {
 
   /**
    * What committed version {@code v} of row {@code key} (-1: none) adds to a range read's
-   * fingerprint: its mix when the version's field is in the range, else 0.
+   * fingerprint: its mix when the version is a row (not deleted) whose field is in the range,
+   * else 0.
    */
   private long seen(long key, int v, int field, long low, long high) {
-    return v >= 0 && inRange(store.field(v, field), low, high)
+    return v >= 0 && !store.deleted(v) && inRange(store.field(v, field), low, high)
         ? mix(key, store.versionValue(v)) : 0;
   }
 
@@ -173,10 +193,18 @@ final class PredicateSteps {
     return false;
   }
 
-  /** Installs the rows write step {@code i} wrote last in its transaction, at {@code now}. */
+  /**
+   * Installs the rows (or tombstones) write step {@code i} wrote last in its transaction, at
+   * {@code now}.
+   */
   void install(SimTxn t, int i, long now, long horizon) {
     for (int r = t.listFrom[i]; r < t.listFrom[i] + t.listLength[i]; r++) {
-      if (!writtenLater(t, i, r)) {
+      if (writtenLater(t, i, r)) {
+        continue;
+      }
+      if (t.rowDeleted[r]) {
+        store.installTombstone(t.rowKey[r], t.rowValue[r], now, horizon);
+      } else {
         store.installRow(t.rowKey[r], t.rowValue[r], now, horizon, t.rowFields, r * F);
       }
     }
@@ -198,26 +226,30 @@ final class PredicateSteps {
   /** Writes step {@code i} of the ended transaction {@code t} to the history. */
   static void emit(SimTxn t, int i, HistorySink sink) throws IOException {
     TxnPlan plan = t.plan;
+    StepKind kind = plan.kind(i);
+    if (kind == StepKind.ROW_WRITE || kind == StepKind.ROW_INSERT) {
+      sink.write(kind == StepKind.ROW_INSERT ? OpKind.INSERT : OpKind.WRITE, plan.key(i),
+          t.value[i], new WrittenFields(new long[] {1, 2}, new long[] {plan.low(i), plan.high(i)}));
+      return;
+    }
     int from = t.listFrom[i];
     int n = t.listLength[i];
-    switch (plan.kind(i)) {
-      case ROW_WRITE -> sink.write(OpKind.WRITE, plan.key(i), t.value[i],
-          new WrittenFields(new long[] {1, 2}, new long[] {plan.low(i), plan.high(i)}));
+    sink.predicateRead(plan.key(i), plan.low(i), plan.high(i), n);
+    switch (kind) {
       case PREDICATE_READ -> {
-        sink.predicateRead(plan.key(i), plan.low(i), plan.high(i), n);
         for (int r = from; r < from + n; r++) {
           sink.op(OpKind.READ, t.rowKey[r], t.rowValue[r]);
         }
       }
-      case PREDICATE_UPDATE -> {
-        sink.predicateRead(plan.key(i), plan.low(i), plan.high(i), n);
-        WrittenFields set = new WrittenFields(new long[] {plan.setField(i)},
-            new long[] {plan.setValue(i)});
+      case PREDICATE_UPDATE, PREDICATE_DELETE -> {
+        boolean update = kind == StepKind.PREDICATE_UPDATE;
+        WrittenFields set = update ? new WrittenFields(new long[] {plan.setField(i)},
+            new long[] {plan.setValue(i)}) : null;
         for (int r = from; r < from + n; r++) {
-          sink.write(OpKind.WRITE, t.rowKey[r], t.rowValue[r], set);
+          sink.write(update ? OpKind.WRITE : OpKind.DELETE, t.rowKey[r], t.rowValue[r], set);
         }
       }
-      default -> throw new IllegalStateException(plan.kind(i).name());
+      default -> throw new IllegalStateException(kind.name());
     }
   }
 }

@@ -46,13 +46,15 @@ final class SimTxn {
   int listsUsed;
   /**
    * The rows predicate steps returned: step i's are {@code rowKey[listFrom[i] ..
-   * listFrom[i] + listLength[i] - 1]}, with the value read (a predicate update: the value
-   * written) in {@code rowValue} and the row's fields as read (updated) in {@code rowFields},
-   * {@link TxnPlan#ROW_FIELDS} per row.
+   * listFrom[i] + listLength[i] - 1]}, with the value read (a predicate update or delete, a
+   * row write or insert: the value written) in {@code rowValue}, the row's fields as read
+   * (updated, written) in {@code rowFields}, {@link TxnPlan#ROW_FIELDS} per row, and in
+   * {@code rowDeleted} whether the step deletes the row (a predicate delete).
    */
   long[] rowKey = new long[64];
   long[] rowValue = new long[64];
   long[] rowFields = new long[64 * TxnPlan.ROW_FIELDS];
+  boolean[] rowDeleted = new boolean[64];
   int rowsUsed;
 
   SimTxn(int session) {
@@ -86,16 +88,21 @@ final class SimTxn {
     rowsUsed = 0;
   }
 
-  /** Adds a returned row to the open predicate step's rows; the caller sets the step's range. */
-  void addRow(long key, long rowValueRead, long[] fields, int from) {
+  /**
+   * Adds a row to the open row step's rows (the caller sets the step's range): its key, the
+   * value read or written, its fields {@code fields[from ..]}, and whether the step deletes it.
+   */
+  void addRow(long key, long rowValueRead, long[] fields, int from, boolean deletes) {
     if (rowsUsed == rowKey.length) {
       int n = rowsUsed * 2;
       rowKey = Arrays.copyOf(rowKey, n);
       rowValue = Arrays.copyOf(rowValue, n);
       rowFields = Arrays.copyOf(rowFields, n * TxnPlan.ROW_FIELDS);
+      rowDeleted = Arrays.copyOf(rowDeleted, n);
     }
     rowKey[rowsUsed] = key;
     rowValue[rowsUsed] = rowValueRead;
+    rowDeleted[rowsUsed] = deletes;
     System.arraycopy(fields, from, rowFields, rowsUsed * TxnPlan.ROW_FIELDS, TxnPlan.ROW_FIELDS);
     rowsUsed++;
   }

@@ -27,7 +27,8 @@ import java.util.SplittableRandom;
  * finished. So memory does not grow with the history. Cost: O(1) per read of the latest
  * register version, O(versions since the horizon) per snapshot read, O(list length) per list
  * read, O(ops) per commit plus an O(sessions) refresh every {@code sessions} commits.
- * Steps on rows (predicate reads and updates, row writes) run in {@link PredicateSteps}.
+ * Steps on rows (row writes and inserts, predicate reads, updates and deletes) run in
+ * {@link PredicateSteps}.
  */
 final class SimulatedDatabase {
   private final Isolation isolation;

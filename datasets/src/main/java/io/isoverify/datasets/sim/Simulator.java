@@ -263,7 +263,8 @@ public final class Simulator {
             sink.op(OpKind.READ, key, t.value[i]);
           }
         }
-        case PREDICATE_READ, PREDICATE_UPDATE, ROW_WRITE -> PredicateSteps.emit(t, i, sink);
+        case PREDICATE_READ, PREDICATE_UPDATE, PREDICATE_DELETE, ROW_WRITE, ROW_INSERT ->
+            PredicateSteps.emit(t, i, sink);
         default -> throw new IllegalStateException(t.plan.kind(i).name());
       }
     }

@@ -19,7 +19,11 @@ import java.util.Arrays;
  *
  * <p>Rows (predicate workloads): a version installed by {@link #installRow} also holds the
  * row's {@link TxnPlan#ROW_FIELDS} field values, indexed by value in a {@link RowIndex} while
- * the version is held, so that a predicate read finds its candidate rows by range.
+ * the version is held, so that a predicate read finds its candidate rows by range. A version
+ * installed by {@link #installTombstone} is a deleted row (SQL's {@code DELETE}): the row is
+ * absent at the ticks that version shows ({@link #deleted}); it has no fields and no index
+ * entry, so no range finds it, while the row's older versions stay readable by older
+ * snapshots for as long as they are held.
  */
 final class VersionStore {
   /** The value of a key's initial state (no transaction wrote it). */
@@ -36,6 +40,8 @@ final class VersionStore {
   /** version -> its row fields (ROW_FIELDS per version), when rowVersion. */
   private long[] rowField = new long[1024 * TxnPlan.ROW_FIELDS];
   private boolean[] rowVersion = new boolean[1024];
+  /** version -> it is a deleted row (a tombstone). */
+  private boolean[] tombstone = new boolean[1024];
   private final RowIndex rows = new RowIndex();
   private int freeList = NIL;
   private int poolUsed;
@@ -114,6 +120,11 @@ final class VersionStore {
     return rowField[version * TxnPlan.ROW_FIELDS + f - 1];
   }
 
+  /** True when {@code version} is a deleted row: the row is absent where it is shown. */
+  boolean deleted(int version) {
+    return tombstone[version];
+  }
+
   /** The row index of the held row versions. */
   RowIndex rows() {
     return rows;
@@ -129,6 +140,15 @@ final class VersionStore {
       rowField[v * TxnPlan.ROW_FIELDS + f] = fields[from + f];
       rows.add(f + 1, fields[from + f], key);
     }
+  }
+
+  /**
+   * As {@link #install}, for the deletion of row {@code key}: a new newest version (value
+   * {@code newValue}, unique as every written value) that says the row is absent.
+   */
+  void installTombstone(long key, long newValue, long commitTick, long horizon) {
+    install(key, newValue, commitTick, horizon);
+    tombstone[head[slots.find(key)]] = true;
   }
 
   /** Frees every version of the key, which no snapshot will read again. */
@@ -187,6 +207,7 @@ final class VersionStore {
   }
 
   private void free(int v, long key) {
+    tombstone[v] = false;
     if (rowVersion[v]) {
       rowVersion[v] = false;
       for (int f = 0; f < TxnPlan.ROW_FIELDS; f++) {
@@ -212,6 +233,7 @@ final class VersionStore {
       next = Arrays.copyOf(next, n);
       rowField = Arrays.copyOf(rowField, n * TxnPlan.ROW_FIELDS);
       rowVersion = Arrays.copyOf(rowVersion, n);
+      tombstone = Arrays.copyOf(tombstone, n);
     }
     return poolUsed++;
   }
