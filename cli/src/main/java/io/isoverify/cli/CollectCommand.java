@@ -95,7 +95,7 @@ public final class CollectCommand implements Callable<Integer> {
     HistorySink sink;
     try {
       config = new CollectorConfig(jdbcUrl, level(), sessions, txns, seed, !noPreload, table,
-          maxRetries, workload.repeatedValues);
+          maxRetries, workload.values());
       w = workload.create();
       PostgresCollector.checkWorkload(w);
       config.checkPreload(w.keys());

@@ -147,7 +147,7 @@ public final class GenerateCommand implements Callable<Integer> {
       w = workload.create();
       config = new Simulator.Config(sessions, txns, isolationLevel(), seed, unknownRate,
           staleness, inject == null ? null : anomaly(inject), 0, conflictRetries,
-          workload.repeatedValues);
+          workload.values());
       checkInjectable(w, config.inject());
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

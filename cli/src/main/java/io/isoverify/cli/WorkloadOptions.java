@@ -3,6 +3,7 @@ package io.isoverify.cli;
 import io.isoverify.datasets.workload.FencedWorkload;
 import io.isoverify.datasets.workload.KeyDistribution;
 import io.isoverify.datasets.workload.PlannedWorkload;
+import io.isoverify.datasets.workload.ValueChoice;
 import io.isoverify.datasets.workload.WorkloadKind;
 import java.util.Locale;
 import picocli.CommandLine.Option;
@@ -53,6 +54,17 @@ public final class WorkloadOptions {
           + " with --inject (default: ${DEFAULT-VALUE})")
   double repeatedValues;
 
+  @Option(names = "--value-space", defaultValue = "0", paramLabel = "N",
+      description = "register writes draw their values from 1..N, Zipf with --value-exponent"
+          + " (veristrong's duplicate values); not with --repeated-values (default: unique"
+          + " values)")
+  long valueSpace;
+
+  @Option(names = "--value-exponent", defaultValue = "1.4", paramLabel = "THETA",
+      description = "the value space's Zipf exponent; 1.4 gives the value frequencies of"
+          + " veristrong's published RH-1k history (default: ${DEFAULT-VALUE})")
+  double valueExponent;
+
   @Option(names = "--fence-every", paramLabel = "K",
       description = "each session issues a fence transaction (a read-modify-write of the fence"
           + " key, cobra 4.2; history README) after every K of its transactions, so that"
@@ -70,6 +82,15 @@ public final class WorkloadOptions {
     PlannedWorkload w = kind.create(range[0], range[1], readRatio, keyDistribution(),
         appendsPerKey);
     return fenceEvery == null ? w : new FencedWorkload(w, fenceEvery);
+  }
+
+  /**
+   * How register writes choose their values.
+   *
+   * @throws IllegalArgumentException for values out of range, or both ways of repeating
+   */
+  public ValueChoice values() {
+    return new ValueChoice(repeatedValues, valueSpace, valueExponent);
   }
 
   /** The workload kind named by {@code --workload}. */

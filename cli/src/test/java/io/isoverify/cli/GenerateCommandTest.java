@@ -75,6 +75,37 @@ class GenerateCommandTest {
     assertTrue(err.toString().contains("no repeated values with an injection"), err::toString);
   }
 
+  /**
+   * --value-space: every written value lies in 1..N, the small ones most often (Zipf), so a
+   * value is written by many transactions; the SER history still holds at SER and SI. With
+   * --repeated-values too it is a usage error.
+   */
+  @Test
+  void aValueSpaceDrawsEveryWrittenValueFromIt() throws Exception {
+    Path file = dir.resolve("space.jsonl");
+    assertEquals(0, generate("--txns", "400", "--sessions", "4", "--keys", "20", "--ops", "2-6",
+        "--isolation", "SER", "--value-space", "10", "--seed", "6", file.toString()),
+        err::toString);
+    History h = io.isoverify.history.io.JsonlHistoryReader.read(file);
+    int[] byValue = new int[11];
+    for (int o = 0; o < h.opCount(); o++) {
+      if (h.opKind(o) == io.isoverify.history.OpKind.WRITE) {
+        long v = h.values().longValue(h.opValue(o));
+        assertTrue(v >= 1 && v <= 10, () -> "value " + v);
+        byValue[(int) v]++;
+      }
+    }
+    assertTrue(byValue[1] > byValue[10] * 3, java.util.Arrays.toString(byValue));
+    java.io.ByteArrayOutputStream verdict = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream print = new java.io.PrintStream(verdict, true);
+    assertEquals(0, VerifyCommand.run(new String[] {"--engine", "inprocess", "--level", "SER",
+        "--level", "SI", file.toString()}, print, print), verdict::toString);
+
+    assertEquals(2, generate("--txns", "50", "--repeated-values", "0.1", "--value-space", "5",
+        dir.resolve("no.jsonl").toString()));
+    assertTrue(err.toString().contains("exclude each other"), err::toString);
+  }
+
   @Test
   void injectionIsReportedAndLabelledBesideTheOutput() throws Exception {
     Path file = dir.resolve("h.jsonl");

@@ -1,5 +1,7 @@
 package io.isoverify.datasets.postgres;
 
+import io.isoverify.datasets.workload.ValueChoice;
+
 /**
  * What one collection runs: where, at which isolation level, how many client sessions,
  * how many workload transactions in all (split evenly across sessions; each is retried as
@@ -11,12 +13,12 @@ package io.isoverify.datasets.postgres;
  * @param preload fill every key of the workload with the initial value before running; when
  *     false, rows are created by the first write of each key
  * @param table the key-value table's name; the collection drops and recreates it
- * @param repeatedValues the fraction of a key's register writes, after its first, that write
- *     its first value again ({@link RepeatedValues}), in [0, 1)
+ * @param values how register writes choose their values: unique, or repeating
+ *     ({@link ValueChoice}, {@link RepeatedValues})
  */
 public record CollectorConfig(String jdbcUrl, PostgresIsolation isolation, int sessions,
     long transactions, long seed, boolean preload, String table, int maxRetries,
-    double repeatedValues) {
+    ValueChoice values) {
   public static final String DEFAULT_TABLE = "kv";
   public static final int DEFAULT_MAX_RETRIES = 1000;
   /** The most keys a preload fills (a few hundred MiB of table); beyond, rows come on write. */
@@ -34,19 +36,20 @@ public record CollectorConfig(String jdbcUrl, PostgresIsolation isolation, int s
       throw new IllegalArgumentException("maxRetries must not be negative: " + maxRetries);
     }
     new KeyValueTable(table); // refuses a name that is not a plain SQL identifier
-    new RepeatedValues(repeatedValues); // refuses a fraction outside [0, 1)
+    java.util.Objects.requireNonNull(values, "values");
   }
 
   /** A collection whose written values are unique. */
   public CollectorConfig(String jdbcUrl, PostgresIsolation isolation, int sessions,
       long transactions, long seed, boolean preload, String table, int maxRetries) {
-    this(jdbcUrl, isolation, sessions, transactions, seed, preload, table, maxRetries, 0);
+    this(jdbcUrl, isolation, sessions, transactions, seed, preload, table, maxRetries,
+        ValueChoice.UNIQUE);
   }
 
-  /** This collection with {@code fraction} of the writes repeating a value. */
-  public CollectorConfig withRepeatedValues(double fraction) {
+  /** This collection with its register writes choosing values as {@code choice} says. */
+  public CollectorConfig withValues(ValueChoice choice) {
     return new CollectorConfig(jdbcUrl, isolation, sessions, transactions, seed, preload, table,
-        maxRetries, fraction);
+        maxRetries, choice);
   }
 
   /** A preloaded collection into table {@value #DEFAULT_TABLE} with the default retries. */

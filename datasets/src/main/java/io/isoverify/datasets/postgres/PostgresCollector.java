@@ -50,7 +50,7 @@ public final class PostgresCollector {
         ? KeyValueTable.rows(config.table())
         : new KeyValueTable(config.table(), workload.family() == WorkloadFamily.LIST_APPEND);
     RunContext run = new RunContext(config, table, workload, new MicroClock(), new AtomicLong(1),
-        new SharedSink(sink), new RepeatedValues(config.repeatedValues()));
+        new SharedSink(sink), new RepeatedValues(config.values()));
     try (Connection setup = run.connect("isoverify-setup")) {
       table.reset(setup, config.preload() ? workload.keys() : 0);
     } catch (SQLException e) {

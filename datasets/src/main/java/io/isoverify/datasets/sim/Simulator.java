@@ -1,6 +1,7 @@
 package io.isoverify.datasets.sim;
 
 import io.isoverify.datasets.workload.PlannedWorkload;
+import io.isoverify.datasets.workload.ValueChoice;
 import io.isoverify.datasets.workload.WorkloadFamily;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.Outcome;
@@ -8,6 +9,7 @@ import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.io.HistorySink;
 import java.io.IOException;
 import java.util.List;
+import java.util.Objects;
 import java.util.SplittableRandom;
 
 /**
@@ -41,13 +43,14 @@ public final class Simulator {
    *     first step on a new snapshot, when it fails validation at commit, before it answers
    *     "aborted" (SER, SSER, SI); the client sees only the last attempt, whose start is the
    *     first attempt's. 0: every failed validation is an abort the history records
-   * @param repeatedValues the fraction of writes (after a key's first) that write the key's
-   *     first written value again, so that reads of it have several candidate writers
-   *     (veristrong's duplicate values: counters, flags); 0: every written value is unique
+   * @param values how register writes choose their values ({@link ValueChoice}): unique,
+   *     a fraction of a key's writes after its first writing its first value again, or values
+   *     drawn from a small value space, so that reads of a repeated value have several
+   *     candidate writers (veristrong's duplicate values: counters, flags)
    */
   public record Config(int sessions, long transactions, Isolation isolation, long seed,
       double unknownRate, long staleness, Anomaly inject, int sessionLimit,
-      int conflictRetries, double repeatedValues) {
+      int conflictRetries, ValueChoice values) {
     public Config {
       if (sessions < 1) {
         throw new IllegalArgumentException("at least one session is needed, not " + sessions);
@@ -70,11 +73,8 @@ public final class Simulator {
         throw new IllegalArgumentException(
             "conflict retries must be 0 (none) or positive, not " + conflictRetries);
       }
-      if (!(repeatedValues >= 0 && repeatedValues < 1)) {
-        throw new IllegalArgumentException(
-            "the repeated-value fraction must be in [0, 1), not " + repeatedValues);
-      }
-      if (repeatedValues > 0 && inject != null) {
+      Objects.requireNonNull(values, "values");
+      if (!values.unique() && inject != null) {
         throw new IllegalArgumentException("an injected anomaly needs unique written values "
             + "(a repeated value may explain it away): no repeated values with an injection");
       }
@@ -85,37 +85,42 @@ public final class Simulator {
      * reaching 64 ticks.
      */
     public static Config of(int sessions, long transactions, Isolation isolation, long seed) {
-      return new Config(sessions, transactions, isolation, seed, 0, 64, null, 0, 0, 0);
+      return new Config(sessions, transactions, isolation, seed, 0, 64, null, 0, 0,
+          ValueChoice.UNIQUE);
     }
 
     public Config withUnknownRate(double rate) {
       return new Config(sessions, transactions, isolation, seed, rate, staleness, inject,
-          sessionLimit, conflictRetries, repeatedValues);
+          sessionLimit, conflictRetries, values);
     }
 
     public Config withStaleness(long ticks) {
       return new Config(sessions, transactions, isolation, seed, unknownRate, ticks, inject,
-          sessionLimit, conflictRetries, repeatedValues);
+          sessionLimit, conflictRetries, values);
     }
 
     public Config withInjection(Anomaly anomaly) {
       return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, anomaly,
-          sessionLimit, conflictRetries, repeatedValues);
+          sessionLimit, conflictRetries, values);
     }
 
     public Config withSessionLimit(int limit) {
       return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, inject,
-          limit, conflictRetries, repeatedValues);
+          limit, conflictRetries, values);
     }
 
     public Config withRepeatedValues(double fraction) {
+      return withValues(ValueChoice.repeated(fraction));
+    }
+
+    public Config withValues(ValueChoice choice) {
       return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, inject,
-          sessionLimit, conflictRetries, fraction);
+          sessionLimit, conflictRetries, choice);
     }
 
     public Config withConflictRetries(int retries) {
       return new Config(sessions, transactions, isolation, seed, unknownRate, staleness, inject,
-          sessionLimit, retries, repeatedValues);
+          sessionLimit, retries, values);
     }
   }
 
@@ -164,7 +169,7 @@ public final class Simulator {
       throws IOException {
     checkInjectable(workload.family(), config.inject());
     SplittableRandom random = new SplittableRandom(config.seed());
-    Counters counters = new Counters(config.repeatedValues(), config.seed());
+    Counters counters = new Counters(config.values(), config.seed());
     SimulatedDatabase db = new SimulatedDatabase(config.isolation(), config.sessions(),
         config.staleness());
     int n = config.sessions();

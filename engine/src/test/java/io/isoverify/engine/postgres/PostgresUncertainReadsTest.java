@@ -13,6 +13,7 @@ import io.isoverify.datasets.workload.KeyDistribution;
 import io.isoverify.datasets.workload.PlannedWorkload;
 import io.isoverify.datasets.workload.PredicateRwWorkload;
 import io.isoverify.datasets.workload.TxnPlan;
+import io.isoverify.datasets.workload.ValueChoice;
 import io.isoverify.datasets.workload.WorkloadFamily;
 import io.isoverify.engine.InProcessVerifier;
 import io.isoverify.engine.LevelResult;
@@ -39,7 +40,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * 14's workloads): predicate reads, inserts and deletes of rows (vbox), and repeated written
  * values (veristrong). At SERIALIZABLE every level holds, SSER included (the client
  * timestamps are checked); at REPEATABLE READ (PostgreSQL's snapshot isolation) SI holds and,
- * under contention, SER does not: predicate-based write skew. Each test also asserts that
+ * under contention, SER does not: predicate-based write skew. Written values repeat in
+ * either of {@link ValueChoice}'s ways. Each test also asserts that
  * the history carries what it is about, so that none passes on a history without it.
  */
 class PostgresUncertainReadsTest {
@@ -73,11 +75,16 @@ class PostgresUncertainReadsTest {
     }
   }
 
+  private static Checked collectAndVerify(PostgresIsolation isolation, PlannedWorkload workload)
+      throws Exception {
+    return collectAndVerify(isolation, workload, ValueChoice.UNIQUE);
+  }
+
   private static Checked collectAndVerify(PostgresIsolation isolation, PlannedWorkload workload,
-      double repeatedValues) throws Exception {
+      ValueChoice values) throws Exception {
     HistoryBuilderSink sink = new HistoryBuilderSink("postgres " + isolation);
     CollectorConfig config = CollectorConfig.of(POSTGRES.cluster().jdbcUrl(), isolation,
-        SESSIONS, TRANSACTIONS, SEED).withRepeatedValues(repeatedValues);
+        SESSIONS, TRANSACTIONS, SEED).withValues(values);
     new PostgresCollector(config).collect(workload, sink);
     History h = sink.history();
     return new Checked(h, new InProcessVerifier(VerifierOptions.defaults())
@@ -91,7 +98,7 @@ class PostgresUncertainReadsTest {
 
   @Test
   void predicateReadsInsertsAndDeletesAtSerializableHoldEveryLevel() throws Exception {
-    Checked c = collectAndVerify(PostgresIsolation.SERIALIZABLE, predicateRw(), 0);
+    Checked c = collectAndVerify(PostgresIsolation.SERIALIZABLE, predicateRw());
 
     Map<OpKind, Integer> ops = c.committedOps();
     for (OpKind k : new OpKind[] {OpKind.PREDICATE_READ, OpKind.INSERT, OpKind.DELETE}) {
@@ -104,7 +111,7 @@ class PostgresUncertainReadsTest {
 
   @Test
   void predicateReadsInsertsAndDeletesAtRepeatableReadHoldSiButNotSer() throws Exception {
-    Checked c = collectAndVerify(PostgresIsolation.REPEATABLE_READ, predicateRw(), 0);
+    Checked c = collectAndVerify(PostgresIsolation.REPEATABLE_READ, predicateRw());
 
     assertEquals(Verdict.HOLDS, c.verdict(Level.SI), c.why(Level.SI));
     assertEquals(Verdict.VIOLATED, c.verdict(Level.SER), c.why(Level.SER));
@@ -123,7 +130,7 @@ class PostgresUncertainReadsTest {
   @Test
   void insertsIntoARangeEachOtherMissedArePredicateWriteSkewAtRepeatableRead()
       throws Exception {
-    Checked c = collectAndVerify(PostgresIsolation.REPEATABLE_READ, new OnCall(), 0);
+    Checked c = collectAndVerify(PostgresIsolation.REPEATABLE_READ, new OnCall());
 
     assertEquals(Verdict.HOLDS, c.verdict(Level.SI), c.why(Level.SI));
     assertEquals(Verdict.VIOLATED, c.verdict(Level.SER), c.why(Level.SER));
@@ -151,7 +158,7 @@ class PostgresUncertainReadsTest {
 
   @Test
   void insertsIntoARangeAtSerializableHoldEveryLevel() throws Exception {
-    Checked c = collectAndVerify(PostgresIsolation.SERIALIZABLE, new OnCall(), 0);
+    Checked c = collectAndVerify(PostgresIsolation.SERIALIZABLE, new OnCall());
 
     assertTrue(c.committedOps().getOrDefault(OpKind.INSERT, 0) >= TRANSACTIONS);
     for (Level level : Level.values()) {
@@ -163,7 +170,7 @@ class PostgresUncertainReadsTest {
   @Test
   void blindWPredAtSerializableHoldsEveryLevel() throws Exception {
     Checked c = collectAndVerify(PostgresIsolation.SERIALIZABLE,
-        new BlindWPredWorkload(4, 4, 100), 0);
+        new BlindWPredWorkload(4, 4, 100));
 
     assertTrue(c.committedOps().getOrDefault(OpKind.PREDICATE_READ, 0) > TRANSACTIONS);
     for (Level level : Level.values()) {
@@ -178,7 +185,8 @@ class PostgresUncertainReadsTest {
 
   @Test
   void repeatedValuesAtSerializableHoldEveryLevel() throws Exception {
-    Checked c = collectAndVerify(PostgresIsolation.SERIALIZABLE, registers(), 0.3);
+    Checked c = collectAndVerify(PostgresIsolation.SERIALIZABLE, registers(),
+        ValueChoice.repeated(0.3));
 
     assertTrue(repeatedWrites(c.history()) > 10, "committed writes repeating a value");
     for (Level level : Level.values()) {
@@ -188,10 +196,27 @@ class PostgresUncertainReadsTest {
 
   @Test
   void repeatedValuesAtRepeatableReadHoldSi() throws Exception {
-    Checked c = collectAndVerify(PostgresIsolation.REPEATABLE_READ, registers(), 0.3);
+    Checked c = collectAndVerify(PostgresIsolation.REPEATABLE_READ, registers(),
+        ValueChoice.repeated(0.3));
 
     assertTrue(repeatedWrites(c.history()) > 10, "committed writes repeating a value");
     assertEquals(Verdict.HOLDS, c.verdict(Level.SI), c.why(Level.SI));
+  }
+
+  /**
+   * Veristrong's benchmarks' values (section 7.1): every write draws from 1..100, Zipf, on 50
+   * keys of which half the operations write (its BL workload's shape).
+   */
+  @Test
+  void aValueSpaceAtSerializableHoldsEveryLevel() throws Exception {
+    Checked c = collectAndVerify(PostgresIsolation.SERIALIZABLE,
+        new GeneralWorkload(8, 8, 0.5, KeyDistribution.uniform(50)),
+        ValueChoice.space(100, 1.4));
+
+    assertTrue(repeatedWrites(c.history()) > 100, "committed writes repeating a value");
+    for (Level level : Level.values()) {
+      assertEquals(Verdict.HOLDS, c.verdict(level), c.why(level));
+    }
   }
 
   /** Committed writes of a (key, value) pair an earlier committed write installed already. */
