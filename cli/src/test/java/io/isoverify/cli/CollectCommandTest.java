@@ -5,6 +5,7 @@ import io.isoverify.history.History;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.io.JsonlHistoryReader;
 import io.isoverify.history.io.ParquetHistoryReader;
+import io.isoverify.history.testing.RepeatedValues;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -114,15 +115,7 @@ class CollectCommandTest {
         file.toString());
 
     assertEquals(0, code, err.toString());
-    History h = JsonlHistoryReader.read(file);
-    java.util.Set<Long> written = new java.util.HashSet<>();
-    int repeated = 0;
-    for (int o = 0; o < h.opCount(); o++) {
-      if (h.opKind(o) == OpKind.WRITE
-          && !written.add(((long) h.opKey(o) << 32) | h.opValue(o))) {
-        repeated++;
-      }
-    }
+    int repeated = RepeatedValues.repeatedWrites(JsonlHistoryReader.read(file), false);
     assertTrue(repeated > 10, repeated + " repeated writes");
   }
 

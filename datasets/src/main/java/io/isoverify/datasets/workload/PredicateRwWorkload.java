@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  * [1, rows]:
  * <ul>
  *   <li>the first {@code ceil(rows / LOAD_ROWS)} transactions load the table, {@link
- *       #LOAD_ROWS} rows each ({@link StepKind#ROW_WRITE});
+ *       RowWorkload#LOAD_ROWS} rows each ({@link StepKind#ROW_WRITE});
  *   <li>then every transaction makes {@code ops} pairs (drawn in the operation range): a
  *       predicate read of one group ({@code v1 BETWEEN g AND g}), then, with probability
  *       one half, an insert of a new row into that group ({@link StepKind#ROW_INSERT}, a
@@ -25,20 +25,13 @@ import java.util.SplittableRandom;
  * {@code rows} rows; fewer rows mean more contention.
  *
  * <p>State: the rows loaded so far and the next fresh key ({@code rows} up, also handed out
- * by {@link #reserveKeys}); {@link #plan} is synchronized, so sessions of the PostgreSQL
- * collector may share one instance. O(ops) per transaction.
+ * by {@link #reserveKeys}, synchronized as {@link #plan} is. O(ops) per transaction.
  */
-public final class PredicateRwWorkload extends PlannedWorkload {
-  /** Rows one loader transaction writes. */
-  public static final int LOAD_ROWS = 500;
+public final class PredicateRwWorkload extends RowWorkload {
   /** Rows per group on average: the rows a group's predicate read returns. */
   public static final int ROWS_PER_GROUP = 4;
 
-  private final int minOps;
-  private final int maxOps;
-  private final long rows;
   private final long groups;
-  private long loaded;
   private long nextFresh;
 
   /**
@@ -47,29 +40,14 @@ public final class PredicateRwWorkload extends PlannedWorkload {
    * @param rows the table's rows at first (keys 0 .. rows-1), at least 1
    */
   public PredicateRwWorkload(int minOps, int maxOps, long rows) {
-    OpRange.check(minOps, maxOps);
-    if (rows < 1) {
-      throw new IllegalArgumentException("pred-rw needs at least one row, not " + rows);
-    }
-    this.minOps = minOps;
-    this.maxOps = maxOps;
-    this.rows = rows;
+    super("pred-rw", minOps, maxOps, rows);
     this.groups = Math.max(1, rows / ROWS_PER_GROUP);
     this.nextFresh = rows;
   }
 
   @Override
-  public synchronized void plan(int session, SplittableRandom random, TxnPlan out) {
-    out.clear();
-    if (loaded < rows) {
-      long end = Math.min(rows, loaded + LOAD_ROWS);
-      for (long k = loaded; k < end; k++) {
-        out.rowWrite(k, group(random), identifier(random));
-      }
-      loaded = end;
-      return;
-    }
-    int n = OpRange.draw(minOps, maxOps, random);
+  protected void plan(SplittableRandom random, TxnPlan out) {
+    int n = steps(random);
     for (int i = 0; i < n; i++) {
       long g = group(random);
       out.predicateRead(1, g, g);
@@ -82,6 +60,12 @@ public final class PredicateRwWorkload extends PlannedWorkload {
     }
   }
 
+  /** Field 1 a group, field 2 an identifier. */
+  @Override
+  protected long loadField(int f, SplittableRandom random) {
+    return f == 1 ? group(random) : identifier(random);
+  }
+
   private long group(SplittableRandom random) {
     return 1 + random.nextLong(groups);
   }
@@ -91,19 +75,9 @@ public final class PredicateRwWorkload extends PlannedWorkload {
   }
 
   @Override
-  public long keys() {
-    return rows;
-  }
-
-  @Override
   public synchronized long reserveKeys(int n) {
     long first = nextFresh;
     nextFresh += n;
     return first;
-  }
-
-  @Override
-  public WorkloadFamily family() {
-    return WorkloadFamily.PREDICATE;
   }
 }

@@ -27,9 +27,9 @@ import io.isoverify.history.check.Level;
 import io.isoverify.history.check.Verdict;
 import io.isoverify.history.explain.Explainer;
 import io.isoverify.history.io.HistoryBuilderSink;
+import io.isoverify.history.testing.RepeatedValues;
 import java.util.EnumMap;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -188,7 +188,7 @@ class PostgresUncertainReadsTest {
     Checked c = collectAndVerify(PostgresIsolation.SERIALIZABLE, registers(),
         ValueChoice.repeated(0.3));
 
-    assertTrue(repeatedWrites(c.history()) > 10, "committed writes repeating a value");
+    assertTrue(RepeatedValues.repeatedWrites(c.history(), true) > 10, "committed writes repeating a value");
     for (Level level : Level.values()) {
       assertEquals(Verdict.HOLDS, c.verdict(level), c.why(level));
     }
@@ -199,7 +199,7 @@ class PostgresUncertainReadsTest {
     Checked c = collectAndVerify(PostgresIsolation.REPEATABLE_READ, registers(),
         ValueChoice.repeated(0.3));
 
-    assertTrue(repeatedWrites(c.history()) > 10, "committed writes repeating a value");
+    assertTrue(RepeatedValues.repeatedWrites(c.history(), true) > 10, "committed writes repeating a value");
     assertEquals(Verdict.HOLDS, c.verdict(Level.SI), c.why(Level.SI));
   }
 
@@ -213,25 +213,10 @@ class PostgresUncertainReadsTest {
         new GeneralWorkload(8, 8, 0.5, KeyDistribution.uniform(50)),
         ValueChoice.space(100, 1.4));
 
-    assertTrue(repeatedWrites(c.history()) > 100, "committed writes repeating a value");
+    assertTrue(RepeatedValues.repeatedWrites(c.history(), true) > 100, "committed writes repeating a value");
     for (Level level : Level.values()) {
       assertEquals(Verdict.HOLDS, c.verdict(level), c.why(level));
     }
-  }
-
-  /** Committed writes of a (key, value) pair an earlier committed write installed already. */
-  private static int repeatedWrites(History h) {
-    Map<Long, Integer> seen = new HashMap<>();
-    int repeated = 0;
-    for (int t = 0; t < h.txnCount(); t++) {
-      for (int o = h.firstOp(t); h.isCommitted(t) && o < h.endOp(t); o++) {
-        if (h.opKind(o) == OpKind.WRITE
-            && seen.merge(((long) h.opKey(o) << 32) | h.opValue(o), 1, Integer::sum) > 1) {
-          repeated++;
-        }
-      }
-    }
-    return repeated;
   }
 
   /** Every transaction: the rows of group 1 by a predicate, then a new row in group 1. */

@@ -90,6 +90,24 @@ public final class RepeatedValues {
     }
   }
 
+  /**
+   * The writes of a (key, value) pair an earlier write installed already, in history order:
+   * of every transaction, or of the committed ones only. O(operations).
+   */
+  public static int repeatedWrites(History h, boolean committedOnly) {
+    java.util.Set<Long> written = new java.util.HashSet<>();
+    int repeated = 0;
+    for (int t = 0; t < h.txnCount(); t++) {
+      for (int o = h.firstOp(t); (h.isCommitted(t) || !committedOnly) && o < h.endOp(t); o++) {
+        if (h.opKind(o) == io.isoverify.history.OpKind.WRITE
+            && !written.add(((long) h.opKey(o) << 32) | h.opValue(o))) {
+          repeated++;
+        }
+      }
+    }
+    return repeated;
+  }
+
   /** A number in [0, 1) from the seed, key and value (SplitMix64's finalizer). */
   private static double mix(long seed, int k, int v) {
     long z = seed + 0x9E3779B97F4A7C15L * (((long) k << 32) ^ v);
