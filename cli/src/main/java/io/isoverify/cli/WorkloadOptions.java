@@ -4,6 +4,7 @@ import io.isoverify.datasets.workload.FencedWorkload;
 import io.isoverify.datasets.workload.KeyDistribution;
 import io.isoverify.datasets.workload.PlannedWorkload;
 import io.isoverify.datasets.workload.ValueChoice;
+import io.isoverify.datasets.workload.WorkloadFamily;
 import io.isoverify.datasets.workload.WorkloadKind;
 import java.util.Locale;
 import picocli.CommandLine.Option;
@@ -87,10 +88,21 @@ public final class WorkloadOptions {
   /**
    * How register writes choose their values.
    *
-   * @throws IllegalArgumentException for values out of range, or both ways of repeating
+   * @throws IllegalArgumentException for values out of range, both ways of repeating, or
+   *     repeated values asked of a workload without register writes (list-append, lwt,
+   *     predicates: their appends, compare-and-sets and row versions stay unique)
    */
   public ValueChoice values() {
-    return new ValueChoice(repeatedValues, valueSpace, valueExponent);
+    ValueChoice v = new ValueChoice(repeatedValues, valueSpace, valueExponent);
+    WorkloadFamily family = workloadKind().family();
+    if (!v.unique() && (family == WorkloadFamily.LIST_APPEND
+        || family == WorkloadFamily.LIGHTWEIGHT_TRANSACTION
+        || family == WorkloadFamily.PREDICATE)) {
+      throw new IllegalArgumentException("--repeated-values and --value-space repeat the values"
+          + " of register writes; the " + workload + " workload has none ("
+          + family.description() + ")");
+    }
+    return v;
   }
 
   /** The workload kind named by {@code --workload}. */

@@ -94,6 +94,11 @@ class GenerateCommandTest {
     assertEquals(2, generate("--txns", "50", "--repeated-values", "0.1", "--value-space", "5",
         dir.resolve("no.jsonl").toString()));
     assertTrue(err.toString().contains("exclude each other"), err::toString);
+    assertEquals(2, generate("--txns", "50", "--workload", "pred-rw", "--value-space", "5",
+        dir.resolve("rows.jsonl").toString()));
+    assertTrue(err.toString().contains("the pred-rw workload has none (predicate reads and"
+        + " updates of rows)"), err::toString);
+    assertFalse(java.nio.file.Files.exists(dir.resolve("rows.jsonl")));
   }
 
   /** bin/verify in process says SER and SI hold (exit 0). */
