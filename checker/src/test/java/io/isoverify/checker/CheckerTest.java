@@ -133,6 +133,28 @@ class CheckerTest {
             new int[] {x}, new int[] {0}).problem());
   }
 
+  /**
+   * A value three transactions installed on x, and another on y: the read of x must be
+   * stated, the read of y (its value installed once) need not; a writer stated twice for one
+   * read counts as its last statement.
+   */
+  @Test
+  void statedWritersCountInstallersPerKeyAndTakeTheLastStatement() {
+    History h = HistoryDsl.parse("s1: [w x 1; w y 1]\ns2: [w x 1]\ns3: [w x 1]\n"
+        + "s4: [r x 1; r y 1]");
+    int x = key(h, "x");
+    int[] order = {0, 1, 2, 3};
+    assertEquals("the witness does not say which of the transactions that wrote x = 1 T4 read",
+        SerialReplay.check(h, order, false).problem());
+    assertEquals(Check.ok(), SerialReplay.check(h, order, false, new int[] {3}, new int[] {x},
+        new int[] {2}));
+    assertEquals(Check.ok(), SerialReplay.check(h, order, false, new int[] {3, 3},
+        new int[] {x, x}, new int[] {0, 2}));
+    assertEquals("the witness says T4 read x from T1, but in its order it sees the version of T3",
+        SerialReplay.check(h, order, false, new int[] {3, 3}, new int[] {x, x},
+            new int[] {2, 0}).problem());
+  }
+
   /** A cycle that assumes a read's writer: the writer must be a candidate, the RW edges fit. */
   @Test
   void cyclesAssumingAReadsWriter() {

@@ -147,7 +147,14 @@ public final class WitnessBuilder {
     return e < base ? in.key(e) : extra.key(e - base);
   }
 
-  /** Each read's WR edge and its RW edges to the versions written directly after its writer's. */
+  /**
+   * Each read's WR edge and its RW edges to the versions written directly after its writer's.
+   * The WW edges are grouped by writer and, within a writer, sorted by (key, edge id), so a
+   * read finds its key's edges by a binary search: O(E log E + reads x (log d + matches)),
+   * d the writer's WW out-degree. (A scan of the writer's edges cost reads x d: the initial
+   * state writes every key, and a predicate history with inserts has millions of reads of
+   * it, 336 s at 20,000 transactions.) The RW edges come in the order the scan gave.
+   */
   private void deriveReads() {
     if (reads.isEmpty()) {
       return;
@@ -163,18 +170,26 @@ public final class WitnessBuilder {
     for (int v = 0; v < n; v++) {
       start[v + 1] += start[v];
     }
-    int[] out = new int[start[n]];
+    // (key << 32 | edge) per WW edge, grouped by writer, each group sorted
+    long[] out = new long[start[n]];
     int[] fill = Arrays.copyOf(start, n);
     for (int e = 0; e < m; e++) {
       if (type(e) == ww) {
-        out[fill[from(e)]++] = e;
+        out[fill[from(e)]++] = ((long) key(e) << 32) | e;
+      }
+    }
+    for (int v = 0; v < n; v++) {
+      if (start[v + 1] - start[v] > 1) {
+        Arrays.sort(out, start[v], start[v + 1]);
       }
     }
     for (int[] r : reads) {
       extra.add(r[1], r[0], EdgeType.WR.ordinal(), r[2]);
-      for (int i = start[r[1]]; i < start[r[1] + 1]; i++) {
-        int e = out[i];
-        if (key(e) == r[2] && to(e) != r[0]) {
+      long first = (long) r[2] << 32;
+      int i = Arrays.binarySearch(out, start[r[1]], start[r[1] + 1], first);
+      for (i = i < 0 ? -i - 1 : i; i < start[r[1] + 1] && (out[i] >>> 32) == r[2]; i++) {
+        int e = (int) out[i];
+        if (to(e) != r[0]) {
           extra.add(r[0], to(e), RW, r[2]);
         }
       }
