@@ -10,9 +10,9 @@ import java.util.Arrays;
  * writer must be the one whose version the read sees in the witness's order, and every read
  * of a value that two or more of them other than the reader installed must have one stated.
  * On sorted primitive arrays (a predicate history states millions of writers, and boxed
- * (reader, key) pairs in a hash map collided into tree bins: 20 s of a 25 s replay): O(ops of
- * the order + s log s + i log i) to build, s the stated writers and i the installing writes
- * of values two or more installed; O(log s + log i) per read.
+ * (reader, key) pairs in a hash map collided into tree bins: about 23 s of a 25 s check):
+ * O(ops of the order + s log s + i log i) to build, s the stated writers and i the
+ * installing writes of values two or more installed; O(log s + log i) per read.
  */
 final class StatedWriters {
   private final History h;

@@ -153,7 +153,7 @@ public final class WitnessBuilder {
    * read finds its key's edges by a binary search: O(E log E + reads x (log d + matches)),
    * d the writer's WW out-degree. (A scan of the writer's edges cost reads x d: the initial
    * state writes every key, and a predicate history with inserts has millions of reads of
-   * it, 336 s at 20,000 transactions.) The RW edges come in the order the scan gave.
+   * it: about 330 s at 20,000 transactions.) The RW edges come in the order the scan gave.
    */
   private void deriveReads() {
     if (reads.isEmpty()) {
