@@ -172,7 +172,7 @@ final class ComponentBuilder {
         for (int s = 0; s < 2 && cons.alive(c); s++) {
           cons.side(c, s, edges);
           if (inside(edges, 0, edges.size()) == 0 && inside(reads.derived,
-              reads.derivedStart[2 * c + s], reads.derivedStart[2 * c + s + 1]) == 0) {
+              reads.derivedAt(2 * c + s), reads.derivedAt(2 * c + s + 1)) == 0) {
             free[c] = (byte) (s + 1);
             break;
           }
@@ -197,7 +197,7 @@ final class ComponentBuilder {
       cons.side(c, s, side);
       h = join(side, 0, side.size(), h);
     }
-    home[c] = join(reads.derived, reads.derivedStart[2 * c], reads.derivedStart[2 * c + 2], h);
+    home[c] = join(reads.derived, reads.derivedAt(2 * c), reads.derivedAt(2 * c + 2), h);
   }
 
   /** Drops WR constraint j choosing a candidate without inner edges, or keeps it. */

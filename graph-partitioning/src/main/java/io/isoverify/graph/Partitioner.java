@@ -89,6 +89,9 @@ public final class Partitioner {
       progress.phase("prune");
       pruner.prune(options.maxPruneRounds(), progress);
     }
+    // the edges pruning made known grew the known graph's list after it was handed over:
+    // its new arrays (spark-jobs/README.md, "Memory budget")
+    progress.retained("known edge list after pruning", known);
     progress.retained("constraints", constraints);
     progress.retained("reachability index and pruning", pruner);
     long t2 = System.nanoTime();

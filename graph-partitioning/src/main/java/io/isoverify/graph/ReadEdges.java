@@ -32,8 +32,12 @@ final class ReadEdges {
   final IntBuffer candidate = new IntBuffer();
   /** Per derived edge: whether it closes a cycle with the known paths by itself. */
   final java.util.BitSet closes = new java.util.BitSet();
-  /** Derived edges of side s of constraint c: derivedStart[2c+s] .. derivedStart[2c+s+1]-1. */
-  final int[] derivedStart;
+  /**
+   * Derived edges of side s of constraint c: derivedStart[2c+s] .. derivedStart[2c+s+1]-1;
+   * null when no read is open, so that none is derived (two ints per constraint: 134 bytes
+   * per transaction of the 1M general history at SI, held while the components are built).
+   */
+  private final int[] derivedStart;
   private final Versions versions;
 
   /** Whether a typed edge would close a cycle with the known graph's paths. */
@@ -44,7 +48,6 @@ final class ReadEdges {
   ReadEdges(Versions versions, ReadPruning pruning, ChainPairs cons, Closes test) {
     this.versions = versions;
     reads = pruning.reads();
-    derivedStart = new int[2 * cons.count() + 1];
     pruning.scanKnown();
     int cands = reads.candSlot.length;
     edgeStart = new int[cands + 1];
@@ -63,11 +66,15 @@ final class ReadEdges {
       }
     }
     edgeStart[cands] = edges.size();
-    boolean any = reads.liveCount() > 0;
+    if (reads.liveCount() == 0) {
+      derivedStart = null;
+      return;
+    }
+    derivedStart = new int[2 * cons.count() + 1];
     for (int c = 0; c < cons.count(); c++) {
       for (int s = 0; s < 2; s++) {
         derivedStart[2 * c + s] = derived.size();
-        if (!any || !cons.alive(c)) {
+        if (!cons.alive(c)) {
           continue;
         }
         int key = cons.key(c);
@@ -87,6 +94,14 @@ final class ReadEdges {
       }
     }
     derivedStart[2 * cons.count()] = derived.size();
+  }
+
+  /**
+   * Where the derived edges of side s of constraint c begin, at {@code 2c + s}; at
+   * {@code 2c + s + 1} they end.
+   */
+  int derivedAt(int sideIndex) {
+    return derivedStart == null ? 0 : derivedStart[sideIndex];
   }
 
   /** The vertex of candidate i's writer. */

@@ -17,10 +17,13 @@ import java.util.Map;
 /**
  * The memory budget of the in-process pipeline (a main, not a test): loads HISTORY, runs one
  * LEVEL, and prints the bytes each structure the pipeline retains adds (history columns and
- * dictionaries, polygraph input, known graph and chains, constraints, reachability index and
- * pruning, components; {@link RetainedBytes}, measured when the pipeline hands the structure
- * over), per transaction, and the live heap after a full GC at the start of each phase (what
- * the solver holds shows there, in the "solve" line, above the structures before it).
+ * dictionaries, polygraph input, known graph and chains, the known edge list after pruning,
+ * constraints, reachability index and pruning, components; {@link RetainedBytes}, measured
+ * when the pipeline hands the structure over), per transaction, with the live heap after a
+ * full GC at that moment (structures the pipeline holds only in local variables, such as the
+ * components' input arcs, show there and nowhere else), and the live heap at the start of
+ * each phase (what the solver holds shows there, in the "solve" line, above the structures
+ * before it).
  *
  * <pre>java -Xmx16g ... io.isoverify.engine.bench.MemoryBudget HISTORY.parquet SER</pre>
  */
@@ -36,6 +39,7 @@ public final class MemoryBudget {
     RetainedBytes sizer = new RetainedBytes();
     Map<String, Long> structures = new LinkedHashMap<>();
     Map<String, Long> liveAtPhase = new LinkedHashMap<>();
+    Map<String, Long> liveAfter = new LinkedHashMap<>();
     ProgressListener probe = new ProgressListener() {
       @Override
       public void phase(String name) {
@@ -48,6 +52,7 @@ public final class MemoryBudget {
       @Override
       public void retained(String structure, Object root) {
         structures.merge(structure, root == null ? 0 : sizer.add(root), Long::sum);
+        liveAfter.putIfAbsent(structure, liveHeap());
       }
     };
     long t0 = System.nanoTime();
@@ -56,12 +61,14 @@ public final class MemoryBudget {
     long ms = (System.nanoTime() - t0) / 1_000_000;
     System.out.printf(Locale.ROOT, "%s: %d transactions (%d committed), %d operations; %s %s in %d ms%n",
         path.getFileName(), txns, committed(h), h.opCount(), level, r.get(level).verdict(), ms);
-    System.out.println("| structure | MB | bytes per transaction |");
-    System.out.println("|---|---|---|");
+    System.out.println("| structure | MB | bytes per transaction | live heap once handed over, bytes per transaction |");
+    System.out.println("|---|---|---|---|");
     long total = 0;
     for (Map.Entry<String, Long> e : structures.entrySet()) {
       total += e.getValue();
-      row(e.getKey(), e.getValue(), txns);
+      System.out.printf(Locale.ROOT, "| %s | %.1f | %.0f | %.0f |%n", e.getKey(),
+          e.getValue() / 1e6, (double) e.getValue() / txns,
+          (double) liveAfter.get(e.getKey()) / txns);
     }
     row("all structures", total, txns);
     System.out.println();

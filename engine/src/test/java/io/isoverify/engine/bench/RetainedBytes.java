@@ -5,6 +5,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -16,7 +17,10 @@ import java.util.Set;
  * tool, not for hot paths): arrays as 16 bytes plus their elements, objects as 12 bytes plus
  * their fields, 8-byte aligned (a 64-bit JVM with compressed references). Objects already
  * counted for an earlier root are not counted again, so successive roots give what each
- * structure adds (identity hash codes are kept, not the objects). Class objects, threads and class loaders are not followed. O(objects).
+ * structure adds; each call still walks through them, so arrays that an earlier structure
+ * has since replaced (a list that grew: the known graph during pruning) count for the later
+ * root that reaches them (identity hash codes are kept, not the objects). Class objects,
+ * threads and class loaders are not followed. O(objects) per call.
  */
 public final class RetainedBytes {
   /**
@@ -31,17 +35,19 @@ public final class RetainedBytes {
   public long add(Object root) {
     long bytes = 0;
     ArrayDeque<Object> todo = new ArrayDeque<>();
-    push(todo, root);
+    Set<Object> walked = Collections.newSetFromMap(new IdentityHashMap<>());
+    push(todo, walked, root);
     while (!todo.isEmpty()) {
       Object o = todo.pop();
       Class<?> c = o.getClass();
+      boolean counted = !seen.add(System.identityHashCode(o));
       if (c.isArray()) {
         int n = Array.getLength(o);
         Class<?> e = c.getComponentType();
-        bytes += align(16 + (long) n * width(e));
+        bytes += counted ? 0 : align(16 + (long) n * width(e));
         if (!e.isPrimitive()) {
           for (Object x : (Object[]) o) {
-            push(todo, x);
+            push(todo, walked, x);
           }
         }
         continue;
@@ -52,20 +58,20 @@ public final class RetainedBytes {
         size += width(t);
         if (!t.isPrimitive()) {
           try {
-            push(todo, f.get(o));
+            push(todo, walked, f.get(o));
           } catch (IllegalAccessException e) {
             // not opened to us: counted as a reference only
           }
         }
       }
-      bytes += align(size);
+      bytes += counted ? 0 : align(size);
     }
     return bytes;
   }
 
-  private void push(ArrayDeque<Object> todo, Object o) {
+  private static void push(ArrayDeque<Object> todo, Set<Object> walked, Object o) {
     if (o == null || o instanceof Class || o instanceof Thread || o instanceof ClassLoader
-        || !seen.add(System.identityHashCode(o))) {
+        || !walked.add(o)) {
       return;
     }
     todo.push(o);
