@@ -14,7 +14,11 @@ import java.io.Serializable;
  *   txns[v]                     dense History transaction id of local vertex v
  *                               ({@link #INITIAL_TXN} for the virtual initial transaction)
  *   known edge e                knownFrom[e] -> knownTo[e], type knownType[e]
- *                               (EdgeType ordinal), key knownKey[e] (-1 for SO, RT)
+ *                               (EdgeType ordinal), key knownKey[e] (-1 for SO, RT); in a
+ *                               component made by the partitioner, edge knownEdge[e] of the
+ *                               known graph's list, its vertices mapped to local ids by a
+ *                               table all its components share ({@link #inPlace}: 4 bytes
+ *                               an edge instead of 13; {@link #shippable} copies them out)
  *   constraint c, side s (0,1)  edges sideStart[2c+s] .. sideStart[2c+s+1]-1 of
  *                               sideFrom/sideTo/sideType/sideKey
  *   reads()                     the WR constraints (veristrong section 3): reads with
@@ -24,7 +28,8 @@ import java.io.Serializable;
  *                               solver's first order, never a constraint
  * </pre>
  * Invariant: every edge endpoint is a local vertex; every version-order constraint has two
- * non-empty sides. Serializable, so the Spark engine ships it to an executor as it is.
+ * non-empty sides. Serializable, so the Spark engine ships it to an executor: a component
+ * that names the known graph's edges is written as one with its own copies.
  */
 public final class Component implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -44,6 +49,13 @@ public final class Component implements Serializable {
   private final ComponentReads reads;
   /** Per local vertex, its transaction's end timestamp; null when the history has none. */
   private final long[] times;
+  /**
+   * In place of the four known arrays (then null): known edge e is edge knownEdge[e] of
+   * knownList, with local vertex ids localOf[u]; null when the arrays hold the edges.
+   */
+  private final transient EdgeList knownList;
+  private final transient int[] knownEdge;
+  private final transient int[] localOf;
 
   /** A component without WR constraints. */
   public Component(int[] txns, int[] knownFrom, int[] knownTo, byte[] knownType, int[] knownKey,
@@ -56,12 +68,16 @@ public final class Component implements Serializable {
       int[] sideStart, int[] sideFrom, int[] sideTo, byte[] sideType, int[] sideKey,
       ComponentReads reads) {
     this(txns, knownFrom, knownTo, knownType, knownKey, sideStart, sideFrom, sideTo, sideType,
-        sideKey, reads, null);
+        sideKey, reads, null, null, null, null);
   }
 
   private Component(int[] txns, int[] knownFrom, int[] knownTo, byte[] knownType,
       int[] knownKey, int[] sideStart, int[] sideFrom, int[] sideTo, byte[] sideType,
-      int[] sideKey, ComponentReads reads, long[] times) {
+      int[] sideKey, ComponentReads reads, long[] times, EdgeList knownList, int[] knownEdge,
+      int[] localOf) {
+    this.knownList = knownList;
+    this.knownEdge = knownEdge;
+    this.localOf = localOf;
     this.times = times;
     this.reads = reads;
     this.txns = txns;
@@ -85,7 +101,49 @@ public final class Component implements Serializable {
       throw new IllegalArgumentException(times.length + " times for " + txns.length + " vertices");
     }
     return new Component(txns, knownFrom, knownTo, knownType, knownKey, sideStart, sideFrom,
-        sideTo, sideType, sideKey, reads, times);
+        sideTo, sideType, sideKey, reads, times, knownList, knownEdge, localOf);
+  }
+
+  /**
+   * A component whose known edges are edges {@code knownEdge} of {@code known} (global
+   * vertices, mapped to local ids by {@code localOf}), not copies: the partitioner's
+   * components hold almost every known edge between them, and copies doubled them at the
+   * peak of the graph phase (spark-jobs/README.md, "Memory budget"). {@code known} must not
+   * lose edges while the component is in use.
+   */
+  static Component inPlace(int[] txns, EdgeList known, int[] knownEdge, int[] localOf,
+      int[] sideStart, int[] sideFrom, int[] sideTo, byte[] sideType, int[] sideKey,
+      ComponentReads reads) {
+    return new Component(txns, null, null, null, null, sideStart, sideFrom, sideTo, sideType,
+        sideKey, reads, null, known, knownEdge, localOf);
+  }
+
+  /**
+   * This component with its own copies of its known edges: what goes to another JVM (O(known
+   * edges) when it named the known graph's edges, else itself).
+   */
+  public Component shippable() {
+    if (knownEdge == null) {
+      return this;
+    }
+    int m = knownEdge.length;
+    int[] from = new int[m];
+    int[] to = new int[m];
+    byte[] type = new byte[m];
+    int[] key = new int[m];
+    for (int e = 0; e < m; e++) {
+      from[e] = knownFrom(e);
+      to[e] = knownTo(e);
+      type[e] = (byte) knownType(e);
+      key[e] = knownKey(e);
+    }
+    return new Component(txns, from, to, type, key, sideStart, sideFrom, sideTo, sideType,
+        sideKey, reads, times, null, null, null);
+  }
+
+  /** Java serialization writes the {@link #shippable} form. */
+  private Object writeReplace() {
+    return shippable();
   }
 
   /** Whether {@link #time} is known for every vertex. */
@@ -113,24 +171,24 @@ public final class Component implements Serializable {
   }
 
   public int knownEdgeCount() {
-    return knownFrom.length;
+    return knownEdge != null ? knownEdge.length : knownFrom.length;
   }
 
   public int knownFrom(int e) {
-    return knownFrom[e];
+    return knownEdge != null ? localOf[knownList.from(knownEdge[e])] : knownFrom[e];
   }
 
   public int knownTo(int e) {
-    return knownTo[e];
+    return knownEdge != null ? localOf[knownList.to(knownEdge[e])] : knownTo[e];
   }
 
   /** EdgeType ordinal. */
   public int knownType(int e) {
-    return knownType[e];
+    return knownEdge != null ? knownList.type(knownEdge[e]) : knownType[e];
   }
 
   public int knownKey(int e) {
-    return knownKey[e];
+    return knownEdge != null ? knownList.key(knownEdge[e]) : knownKey[e];
   }
 
   public int constraintCount() {

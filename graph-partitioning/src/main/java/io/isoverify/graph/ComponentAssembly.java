@@ -21,8 +21,11 @@ final class ComponentAssembly {
   /** One group's arrays as they are filled. */
   private static final class Group {
     final IntBuffer members = new IntBuffer();
-    /** Sized by {@link #size} once the counts are known: the largest group's are most of the heap. */
-    EdgeList known;
+    /**
+     * Sized by {@link #size} once the counts are known (the largest group's are most of the
+     * heap): the known edges inside its SCCs, as indexes into the known graph's list.
+     */
+    int[] known;
     EdgeList sides;
     IntBuffer sideStart;
     int knownCount;
@@ -46,7 +49,7 @@ final class ComponentAssembly {
     }
 
     void size() {
-      known = new EdgeList(knownCount);
+      known = new int[knownCount];
       sides = new EdgeList(sideCount);
       sideStart = new IntBuffer(2 * constraints + 1);
       sideStart.add(0);
@@ -97,7 +100,7 @@ final class ComponentAssembly {
     for (Group g : groups) {
       g.size();
     }
-    fillKnown(known, comp, local, group, groups, knownCounts, threads);
+    fillKnown(known, comp, group, groups, knownCounts, threads);
     int[] localConstraint = new int[nc];
     for (int c = 0; c < nc; c++) {
       if (home[c] < 0) {
@@ -146,23 +149,24 @@ final class ComponentAssembly {
       }
     }
     for (Group g : groups) {
-      if (g.known.size() != g.knownCount || g.sides.size() != g.sideCount) {
+      if (g.sides.size() != g.sideCount) {
         // the counts size the arrays (the largest group's are most of the heap): a miscount
         // is a defect here, never a property of the history
         throw new IllegalStateException("a component's edges were miscounted");
       }
-      components.add(txnTime == null ? component(g) : component(g).withTimes(times(g, txnTime)));
+      Component c = component(g, known, local);
+      components.add(txnTime == null ? c : c.withTimes(times(g, txnTime)));
       largest = Math.max(largest, g.members.size());
     }
   }
 
   /**
-   * Each group's known edges inside SCCs, in local ids and in known-edge order: {@link
+   * Each group's known edges inside SCCs, as indexes into the known list, in its order: {@link
    * #count}'s ranges on the threads, each writing at its own offsets in every group (the
    * counts of the ranges before it). A range that ends short of the next one's offsets is a
    * miscount, an internal error. O(known edges / threads + groups * threads).
    */
-  private static void fillKnown(EdgeList known, int[] comp, int[] local, int[] group,
+  private static void fillKnown(EdgeList known, int[] comp, int[] group,
       List<Group> groups, int[][] counts, int threads) {
     int[] bound = ComponentBuilder.parts(known.size(), threads);
     int parts = counts.length;
@@ -181,8 +185,7 @@ final class ComponentAssembly {
         int u = known.from(e);
         int v = known.to(e);
         if (comp[u] == comp[v] && group[u] >= 0) {
-          groups.get(group[u]).known.set(at[group[u]]++, local[u], local[v], known.type(e),
-              known.key(e));
+          groups.get(group[u]).known[at[group[u]]++] = e;
         }
       }
       reached[p] = at;
@@ -191,9 +194,6 @@ final class ComponentAssembly {
       if (!Arrays.equals(reached[p], start[p + 1])) {
         throw new IllegalStateException("a component's known edges were miscounted");
       }
-    }
-    for (Group g : groups) {
-      g.known.setSize(g.knownCount);
     }
   }
 
@@ -253,16 +253,15 @@ final class ComponentAssembly {
     return bound[Math.min(p, bound.length - 1)];
   }
 
-  private static Component component(Group g) {
+  private static Component component(Group g, EdgeList known, int[] local) {
     ComponentReads reads = g.reader.size() == 0 ? ComponentReads.NONE : new ComponentReads(
         g.reader.toArray(), g.key.toArray(), g.candStart.toArray(), g.writer.toArray(),
         g.edgeStart.toArray(), g.edges.fromArray(), g.edges.toArray(), g.edges.typeArray(),
         g.edges.keyArray(), g.derived.fromArray(), g.derived.toArray(), g.derived.keyArray(),
         g.derivedConstraint.toArray(), g.derivedSide.toArray(), g.derivedCandidate.toArray(),
         bits(g.derivedCloses, g.derived.size()));
-    return new Component(g.members.toArray(), g.known.fromArray(), g.known.toArray(),
-        g.known.typeArray(), g.known.keyArray(), g.sideStart.toArray(), g.sides.fromArray(),
-        g.sides.toArray(), g.sides.typeArray(), g.sides.keyArray(), reads);
+    return Component.inPlace(g.members.toArray(), known, g.known, local, g.sideStart.toArray(),
+        g.sides.fromArray(), g.sides.toArray(), g.sides.typeArray(), g.sides.keyArray(), reads);
   }
 
   /** Each member's timestamp (Long.MIN_VALUE for the virtual initial transaction). */

@@ -33,7 +33,11 @@ final class ComponentShipping {
     List<Broadcast<Component[]>> groups = new ArrayList<>();
     try {
       for (Component[] g : groups(components, GROUP_BYTES)) {
-        groups.add(jsc.broadcast(g));
+        // with their own copies of the known edges (whatever serializer Spark is set to use):
+        // a component made in place names the driver's known graph (Component#inPlace)
+        Component[] shipped = new Component[g.length];
+        Arrays.setAll(shipped, i -> g[i].shippable());
+        groups.add(jsc.broadcast(shipped));
       }
       return jsc.parallelize(groups, Math.max(1, groups.size()))
           .flatMap(b -> Arrays.stream(b.value())
