@@ -50,7 +50,20 @@ final class ChainPairs {
     pairs.add(a);
     pairs.add(b);
     if (count() > dead.length) {
-      dead = Arrays.copyOf(dead, dead.length * 2);
+      dead = Arrays.copyOf(dead, Math.max(16, dead.length * 2));
+    }
+  }
+
+  /**
+   * Shrinks the arrays to the constraints held, once all are made (pruning only kills them):
+   * both grow by doubling, and at SI on the general 1M history held 134 + 16 bytes per
+   * transaction for 8.7M constraints, 69 + 9 of them used, through the peak of the graph
+   * phase (spark-jobs/README.md, "Memory budget").
+   */
+  void trim() {
+    pairs.trim();
+    if (dead.length != count()) {
+      dead = Arrays.copyOf(dead, count());
     }
   }
 

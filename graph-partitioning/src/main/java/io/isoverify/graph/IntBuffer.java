@@ -61,6 +61,13 @@ public final class IntBuffer implements Serializable {
     System.arraycopy(data, from, dest, at, n);
   }
 
+  /** Shrinks the array to the elements held (a buffer that stays on the heap long after). */
+  public void trim() {
+    if (data.length != size) {
+      data = Arrays.copyOf(data, size);
+    }
+  }
+
   private void writeObject(ObjectOutputStream out) throws IOException {
     data = Arrays.copyOf(data, size);
     out.defaultWriteObject();

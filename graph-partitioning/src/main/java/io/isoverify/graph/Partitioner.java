@@ -84,6 +84,7 @@ public final class Partitioner {
         options.reachability(), options.incrementalPruning(), known, constraints, reads);
     boolean acyclic = pruner.resolveChains(g.chains, g.keyCount, options.denseChains(),
         options.unreadPairs(), g.times);
+    constraints.trim();
     long t1 = System.nanoTime();
     if (acyclic) {
       progress.phase("prune");

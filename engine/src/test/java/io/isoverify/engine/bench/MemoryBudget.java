@@ -25,7 +25,11 @@ import java.util.Map;
  * each phase (what the solver holds shows there, in the "solve" line, above the structures
  * before it).
  *
- * <pre>java -Xmx16g ... io.isoverify.engine.bench.MemoryBudget HISTORY.parquet SER</pre>
+ * <p>Run it with the flags of config/jvm-opens.properties: without {@code java.util}
+ * opened, {@link RetainedBytes} cannot look inside a {@code List}, and the components count
+ * as nothing.
+ *
+ * <pre>java -Xmx16g $OPENS ... io.isoverify.engine.bench.MemoryBudget HISTORY.parquet SER</pre>
  */
 public final class MemoryBudget {
   private MemoryBudget() {
