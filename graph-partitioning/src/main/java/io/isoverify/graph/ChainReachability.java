@@ -58,6 +58,8 @@ public final class ChainReachability implements ReachabilityIndex {
   private final IntBuffer extraTail = new IntBuffer();
   private final IntBuffer extraNext = new IntBuffer();
   private volatile OffChainEntries offChain;
+  /** The merged arcs reversed ({@link #in}), built on first use. */
+  private volatile Csr mergedIn;
   private boolean[] marks;
   /** Bit a set when the fill merged arc a ({@link #mergedArcs}); null for another's table. */
   private long[] merged;
@@ -194,7 +196,7 @@ public final class ChainReachability implements ReachabilityIndex {
         return true;
       }
     } else {
-      Csr in = graph.in();
+      Csr in = in();
       for (int a = in.start[v]; a < in.start[v + 1]; a++) {
         if (reaches(u, in.head[a])) {
           return true;
@@ -207,6 +209,34 @@ public final class ChainReachability implements ReachabilityIndex {
       }
     }
     return false;
+  }
+
+  /**
+   * The in-arcs that queries into nodes answered by walking them, and {@link #addArc}'s
+   * backward worklist, read: the merged arcs reversed ({@link #mergedArcs}), or every arc
+   * when the table was filled elsewhere. Both walks are exact on any arcs with the graph's
+   * reachability: a query into v needs one in-neighbour on a path from u, and a path of
+   * merged arcs ends in one; an ancestor that an update must lower has a path of merged arcs
+   * to the changed node, and each arc of it is lowered or left out by
+   * {@code reachesEarlier}'s rule as on the whole graph. On the 1M general history at SI
+   * the merged arcs are 2.6M of 21.4M: 18 bytes per transaction where every arc reversed
+   * took 94, live at the graph phase's peak, and the updates read fewer rows.
+   */
+  private Csr in() {
+    if (merged == null) {
+      return graph.in();
+    }
+    Csr r = mergedIn;
+    if (r == null) {
+      synchronized (this) {
+        r = mergedIn;
+        if (r == null) {
+          r = graph.out().reverse(merged);
+          mergedIn = r;
+        }
+      }
+    }
+    return r;
   }
 
   /** The nodes off every chain, per chain of their in-neighbours (built on first use). */
@@ -254,7 +284,7 @@ public final class ChainReachability implements ReachabilityIndex {
     if (lower(u, v)) {
       work.add(u);
     }
-    Csr in = graph.in();
+    Csr in = in();
     for (int i = 0; i < work.size(); i++) {
       int x = work.get(i);
       for (int a = in.start[x]; a < in.start[x + 1]; a++) {

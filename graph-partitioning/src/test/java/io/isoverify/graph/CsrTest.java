@@ -7,11 +7,11 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Csr#of} and {@link Csr#reverse}, whose counting sorts run in parts on parallel
- * threads past {@link CountingParts#ITEMS_PER_PART} arcs, against one sequential pass on
- * random multigraphs (fixed seeds): the same starts and the same arcs in the same order, on
- * graphs large enough for several parts and on small ones, with empty nodes and repeated
- * arcs.
+ * {@link Csr#of} and {@link Csr#reverse} (of every arc, and of the arcs a bit set keeps),
+ * whose counting sorts run in parts on parallel threads past {@link
+ * CountingParts#ITEMS_PER_PART} arcs, against one sequential pass on random multigraphs
+ * (fixed seeds): the same starts and the same arcs in the same order, on graphs large enough
+ * for several parts and on small ones, with empty nodes and repeated arcs.
  */
 class CsrTest {
   @Test
@@ -43,6 +43,22 @@ class CsrTest {
       Csr in = out.reverse();
       assertArrayEquals(reversed[0], in.start, "seed " + seed);
       assertArrayEquals(reversed[1], in.head, "seed " + seed);
+      // the arcs of a random third of the bits, reversed: one pass over the kept arcs
+      long[] only = new long[(arcs + 63) >>> 6];
+      int[] keptTail = new int[arcs];
+      int[] keptHead = new int[arcs];
+      int kept = 0;
+      for (int a = 0; a < arcs; a++) {
+        if (r.nextInt(3) == 0) {
+          only[a >>> 6] |= 1L << a;
+          keptTail[kept] = out.head[a];
+          keptHead[kept++] = sortedTail[a];
+        }
+      }
+      int[][] keptReversed = onePass(nodes, keptTail, keptHead, kept);
+      Csr keptIn = out.reverse(only);
+      assertArrayEquals(keptReversed[0], keptIn.start, "seed " + seed + ", a third kept");
+      assertArrayEquals(keptReversed[1], keptIn.head, "seed " + seed + ", a third kept");
       parted += CountingParts.parts(arcs) > 1 ? 1 : 0;
     }
     assertTrue(parted > 0 || Runtime.getRuntime().availableProcessors() == 1,
