@@ -215,12 +215,24 @@ public final class ChainReachability implements ReachabilityIndex {
    * The in-arcs that queries into nodes answered by walking them, and {@link #addArc}'s
    * backward worklist, read: the merged arcs reversed ({@link #mergedArcs}), or every arc
    * when the table was filled elsewhere. Both walks are exact on any arcs with the graph's
-   * reachability: a query into v needs one in-neighbour on a path from u, and a path of
-   * merged arcs ends in one; an ancestor that an update must lower has a path of merged arcs
-   * to the changed node, and each arc of it is lowered or left out by
-   * {@code reachesEarlier}'s rule as on the whole graph. On the 1M general history at SI
-   * the merged arcs are 2.6M of 21.4M: 18 bytes per transaction where every arc reversed
-   * took 94, live at the graph phase's peak, and the updates read fewer rows.
+   * reachability (added arcs included):
+   * <ul>
+   *   <li>a query into v needs one in-neighbour on a path from u, and a path of merged arcs
+   *       to v ends in one;
+   *   <li>after u -> v is added, every ancestor of u must end with a row at most v's, entry
+   *       by entry (rows are never below the truth). Suppose one does not; take the latest
+   *       such q in topological order, and the earliest node w that q reaches, that reaches
+   *       u, and whose row ends at most v's (u is one). The node after q on a path of merged
+   *       arcs from q to w reaches u and is later than q, so its row ends at most v's: it is
+   *       w. w's row changed (else q's was at most v's before), and w was taken from the
+   *       worklist after its last change: then q was lowered from it, or left out by
+   *       {@code reachesEarlier} because q reaches a node before w (on w's chain, or the node
+   *       before an RW-entry w) that reaches w; that node reaches u and is later than q, so
+   *       its row ends at most v's, and it is earlier than w, against w's choice.
+   * </ul>
+   * On the 1M general history at SI the merged arcs are 2.6M of 21.4M: 18 bytes per
+   * transaction where every arc reversed took 94, live at the graph phase's peak, and the
+   * updates read fewer rows.
    */
   private Csr in() {
     if (merged == null) {
@@ -307,12 +319,10 @@ public final class ChainReachability implements ReachabilityIndex {
    * Whether in-neighbour p of a changed node x needs no row update from x: p's row says it
    * reaches a node of x's chain before x (from another chain than x's), or, for an RW-entry
    * node off chains ({@link ChainCoverGraph#pairedNodes}), reaches x - 1, whose arc to x it is
-   * not. Then the change reaches p anyway: x's chain predecessors are always updated (their
-   * arcs are never left out), down to that node, and from it along p's path, each arc of
-   * which is updated or left out for a node earlier still (the reason a node is left out
-   * lies strictly before x in topological order, so the reasons end). On the 200-session 1M
-   * history at SI, a pruning round that updated the index for 672k new edges read 251M
-   * in-neighbours' rows, of which 2.5M changed.
+   * not. Then the change reaches p anyway, through that node, which reaches x and lies
+   * before it ({@link #in} gives the argument). On the 200-session 1M history at SI, a
+   * pruning round that updated the index for 672k new edges read 251M in-neighbours' rows
+   * (every arc's), of which 2.5M changed.
    */
   private boolean reachesEarlier(int p, int x) {
     int c = chainOf[x];
