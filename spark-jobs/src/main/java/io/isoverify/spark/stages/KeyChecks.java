@@ -39,8 +39,8 @@ import scala.Tuple2;
  * List elements are numbered after the key's rows, through a table of the key's values.
  *
  * <p>A partition's rows are the {@link KeyedRows} chunks the map side made, merged and
- * sorted by key and operation ({@link KeyedRows#sorted}: O(n log n) primitive sorts for the
- * partition's n rows). Cost per key: O(m log m) for its m
+ * put in key order ({@link KeyedRows#inKeyOrder}: O(n log n) primitive sorts for the
+ * partition's n rows, then one gather per column, so that the rules read the rows in turn). Cost per key: O(m log m) for its m
  * operations (the sorts by value and into operation-id order), plus O(e) for e list
  * elements.
  */
@@ -147,11 +147,9 @@ final class KeyChecks {
 
   private void scan(KeyedRows rows) {
     this.rows = rows;
-    int[] rank = new int[rows.size];
-    int[] order = rows.sorted(rank);
+    int[] rank = rows.inKeyOrder();
     int current = -1;
-    for (int j = 0; j < order.length && (wanted == null || next < wanted.length); j++) {
-      int i = order[j];
+    for (int i = 0; i < rank.length && (wanted == null || next < wanted.length); i++) {
       if (open && rank[i] != current) {
         process();
       }

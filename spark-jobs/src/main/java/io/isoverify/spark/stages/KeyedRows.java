@@ -142,6 +142,72 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
   }
 
   /**
+   * Puts the rows in key order ({@link #sorted}), moving every column the per-key rules read
+   * (the file's ids, no longer needed once {@link #resolve}d, are dropped), and returns each
+   * row's key rank in that order. The rules then read the rows in turn: reading them through
+   * the order instead, one row's six columns at a random place each, took about a quarter of
+   * the per-key job (general 1M). One gather per column, O(n) with independent loads.
+   */
+  int[] inKeyOrder() {
+    int n = size;
+    int[] rank = new int[n];
+    int[] order = sorted(rank);
+    rawTxn = null;
+    opPos = null;
+    txn = gather(txn, order);
+    op = gather(op, order);
+    pos = gather(pos, order);
+    byte[] k = new byte[n];
+    for (int j = 0; j < n; j++) {
+      k[j] = kind[order[j]];
+    }
+    kind = k;
+    if (textKey != null) {
+      textKey = gather(textKey, order);
+    } else {
+      key = gather(key, order);
+    }
+    if (textValue != null) {
+      textValue = gather(textValue, order);
+    } else {
+      value = gather(value, order);
+      boolean[] v = new boolean[n];
+      for (int j = 0; j < n; j++) {
+        v[j] = valued[order[j]];
+      }
+      valued = v;
+    }
+    if (list != null) {
+      list = gather(list, order);
+    }
+    return gather(rank, order);
+  }
+
+  private static int[] gather(int[] column, int[] order) {
+    int[] out = new int[order.length];
+    for (int j = 0; j < order.length; j++) {
+      out[j] = column[order[j]];
+    }
+    return out;
+  }
+
+  private static long[] gather(long[] column, int[] order) {
+    long[] out = new long[order.length];
+    for (int j = 0; j < order.length; j++) {
+      out[j] = column[order[j]];
+    }
+    return out;
+  }
+
+  private static <T> T[] gather(T[] column, int[] order) {
+    T[] out = Arrays.copyOf(column, order.length);
+    for (int j = 0; j < order.length; j++) {
+      out[j] = column[order[j]];
+    }
+    return out;
+  }
+
+  /**
    * The rows in key order (numbers ascending, text in String order), with {@code rank[i]}
    * the key's rank: a key's rows are adjacent, and the keys come in the same order however
    * the chunks arrived (the list rules' second pass relies on it; within a key the rules
