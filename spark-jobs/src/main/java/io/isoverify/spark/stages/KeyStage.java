@@ -37,7 +37,8 @@ import org.apache.spark.sql.SparkSession;
  * position, kind, place in the input, key and value, about 38 bytes), by the hash of the
  * key, at least one reduce partition per {@link #ROWS_PER_PARTITION} operations; on the
  * reduce side the dense ids from the broadcast transaction index, the keys ranked by a
- * primitive sort and the rows grouped by a counting sort ({@link KeyedRows#sorted});
+ * primitive sort, the rows grouped by a counting sort over their operation-id order (a radix
+ * sort) and moved into that order, one gather per column ({@link KeyedRows#inKeyOrder});
  * broadcast: the transaction index and per-transaction op offsets, outcomes and ids. On the driver: the blocks (2 ints per effective write and 4
  * per external read of a non-aborted transaction; 1 per observed append of a list key) and
  * a sort of the keys.
