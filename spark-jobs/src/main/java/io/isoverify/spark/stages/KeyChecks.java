@@ -39,10 +39,10 @@ import scala.Tuple2;
  * List elements are numbered after the key's rows, through a table of the key's values.
  *
  * <p>A partition's rows are the {@link KeyedRows} chunks the map side made, merged and
- * put in key order ({@link KeyedRows#inKeyOrder}: O(n log n) primitive sorts for the
- * partition's n rows, then one gather per column, so that the rules read the rows in turn). Cost per key: O(m log m) for its m
- * operations (the sorts by value and into operation-id order), plus O(e) for e list
- * elements.
+ * put in key order, each key's rows by operation id ({@link KeyedRows#inKeyOrder}: O(n log n)
+ * primitive sorts for the partition's n rows, then one gather per column, so that the rules
+ * read the rows in turn). Cost per key: O(m log m) for its m operations (the sort by value;
+ * the one into operation-id order only checks them), plus O(e) for e list elements.
  */
 final class KeyChecks {
   /** What every task needs about the transactions: broadcast once. */
