@@ -78,7 +78,7 @@ final class Csr {
     CountingParts.run(parts, p -> {
       int[] c = new int[n];
       for (int a = start[firstNode[p]]; a < start[firstNode[p + 1]]; a++) {
-        if (only == null || (only[a >>> 6] & (1L << a)) != 0) {
+        if (kept(only, a)) {
           c[head[a]]++;
         }
       }
@@ -90,12 +90,17 @@ final class Csr {
       int[] c = place[p];
       for (int u = firstNode[p]; u < firstNode[p + 1]; u++) {
         for (int a = start[u]; a < start[u + 1]; a++) {
-          if (only == null || (only[a >>> 6] & (1L << a)) != 0) {
+          if (kept(only, a)) {
             inHead[c[head[a]]++] = u;
           }
         }
       }
     });
     return new Csr(inStart, inHead);
+  }
+
+  /** Whether arc a's bit is set in {@code only} (null keeps every arc). */
+  private static boolean kept(long[] only, int a) {
+    return only == null || (only[a >>> 6] & (1L << a)) != 0;
   }
 }

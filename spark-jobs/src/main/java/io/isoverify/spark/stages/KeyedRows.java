@@ -214,7 +214,7 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
    * (the list rules' second pass relies on it). O(n log n) for the keys, a radix sort of the
    * ids and O(n) for the rows.
    */
-  int[] sorted(int[] rank) {
+  private int[] sorted(int[] rank) {
     int n = size;
     if (textKeys()) {
       Map<String, Integer> id = new HashMap<>();
