@@ -16,9 +16,9 @@ import java.util.Arrays;
  *   value(i)   the value's LOCAL index 0..values()-1 in this key, or History.INITIAL for a
  *              read of the key's initial state
  * </pre>
- * Callers number the values as they like (in-process: History's codes through a stamp
- * array; Spark: the key's values sorted, through {@link #relabel}) and map the results
- * back; the rules only compare the indexes. Cost: O(1) amortised per operation added, O(m log m) to sort m.
+ * Callers number the values as they like (in-process: History's codes through a hash
+ * table; Spark: the same first-appearance order, through a table and {@link #relabel}) and
+ * map the results back; the rules only compare the indexes. Cost: O(1) amortised per operation added, O(m log m) to sort m.
  */
 public final class KeyOps {
   private int size;

@@ -3,7 +3,6 @@ package io.isoverify.spark.stages;
 import io.isoverify.graph.IntBuffer;
 import io.isoverify.graph.KeyedOperations;
 import io.isoverify.history.History;
-import io.isoverify.history.IndexSort;
 import io.isoverify.history.check.KeyLists;
 import io.isoverify.history.check.KeyOps;
 import io.isoverify.history.check.KeyRules;
@@ -41,8 +40,9 @@ import scala.Tuple2;
  * <p>A partition's rows are the {@link KeyedRows} chunks the map side made, merged and
  * put in key order, each key's rows by operation id ({@link KeyedRows#inKeyOrder}: O(n log n)
  * primitive sorts for the partition's n rows, then one gather per column, so that the rules
- * read the rows in turn). Cost per key: O(m log m) for its m operations (the sort by value;
- * the one into operation-id order only checks them), plus O(e) for e list elements.
+ * read the rows in turn). Cost per key: O(m) expected for its m operations (values numbered
+ * through a hash table; the sort into operation-id order only checks them), plus O(e) for e
+ * list elements.
  */
 final class KeyChecks {
   /** What every task needs about the transactions: broadcast once. */
@@ -83,6 +83,7 @@ final class KeyChecks {
   private int nv;
   private int[] localOf = new int[16];
   private final Map<Object, Integer> seen = new HashMap<>();
+  private final FirstSeenNumbers firstSeen = new FirstSeenNumbers();
   private long firstPos;
   private int firstOp;
   private int[] code = new int[16];
@@ -253,10 +254,10 @@ final class KeyChecks {
   }
 
   /**
-   * Gives the key's distinct values local indexes 0..nv-1 and relabels its operations: in
-   * value order for numbers (a primitive sort, O(m log m)), in order of arrival for other
-   * types (a hash table). The rules only compare the indexes, so rows need not arrive
-   * sorted by value.
+   * Gives the key's distinct values local indexes 0..nv-1 and relabels its operations, in
+   * order of first arrival (operation-id order: the in-process numbering), through a hash
+   * table: O(m) expected for m values ({@link FirstSeenNumbers} for numbers, a HashMap for
+   * text). The rules only compare the indexes.
    */
   private void numberValues() {
     if (localOf.length < valued) {
@@ -278,13 +279,13 @@ final class KeyChecks {
       }
       Arrays.fill(raw, 0, valued, null);
     } else {
-      int[] order = IndexSort.byKey(numbers, valued);
-      for (int j = 0; j < valued; j++) {
-        int i = order[j];
-        if (j == 0 || numbers[i] != numbers[order[j - 1]]) {
+      firstSeen.clear(valued);
+      for (int i = 0; i < valued; i++) {
+        int v = firstSeen.of(numbers[i]);
+        if (v == nv) {
           values[nv++] = lists == null ? null : (Object) numbers[i];
         }
-        localOf[i] = nv - 1;
+        localOf[i] = v;
       }
     }
     ops.relabel(localOf, nv);

@@ -144,9 +144,10 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
   /**
    * Puts the rows in key order ({@link #sorted}), moving every column the per-key rules read
    * (the file's ids, no longer needed once {@link #resolve}d, are dropped), and returns each
-   * row's key rank in that order. The rules then read the rows in turn: reading them through
-   * the order instead, one row's six columns at a random place each, took about a quarter of
-   * the per-key job (general 1M). One gather per column, O(n) with independent loads.
+   * row's key number in that order (equal for a key's rows, increasing with the key). The
+   * rules then read the rows in turn: reading them through the order instead, one row's six
+   * columns at a random place each, took about a quarter of the per-key job (general 1M).
+   * One gather per column, O(n) with independent loads.
    */
   int[] inKeyOrder() {
     int n = size;
@@ -208,11 +209,35 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
   }
 
   /**
+   * When the numeric keys span at most a few times as many values as there are rows, sets
+   * {@code rank[i]} to row i's key minus the least key (it increases with the key, as a rank
+   * does, and the counting sort's table stays O(n)) and says so; else leaves it.
+   */
+  private boolean offsets(int[] rank) {
+    int n = size;
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (int i = 0; i < n; i++) {
+      min = Math.min(min, key[i]);
+      max = Math.max(max, key[i]);
+    }
+    long span = max - min; // negative when it overflows
+    if (n == 0 || span < 0 || span > 4L * n + 1024) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      rank[i] = (int) (key[i] - min);
+    }
+    return true;
+  }
+
+  /**
    * The rows in key order (numbers ascending, text in String order), with {@code rank[i]}
-   * the key's rank: a key's rows are adjacent, in operation-id order once {@link #resolve}d
+   * a number of the key that increases with it (its rank, or its {@link #offsets}): a key's
+   * rows are adjacent, in operation-id order once {@link #resolve}d
    * (else as they arrived), and the keys come in the same order however the chunks arrived
-   * (the list rules' second pass relies on it). O(n log n) for the keys, a radix sort of the
-   * ids and O(n) for the rows.
+   * (the list rules' second pass relies on it). O(n) for keys that span O(n) values, else
+   * O(n log n); a radix sort of the ids and O(n) for the rows.
    */
   private int[] sorted(int[] rank) {
     int n = size;
@@ -238,7 +263,7 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
       for (int i = 0; i < n; i++) {
         rank[i] = rankOf[local[i]];
       }
-    } else {
+    } else if (!offsets(rank)) {
       int[] byKey = IndexSort.byKey(key, n);
       int r = -1;
       for (int j = 0; j < n; j++) {
