@@ -1,0 +1,117 @@
+package io.isoverify.spark.stages;
+
+import java.util.Arrays;
+
+/**
+ * Primitive columns written one after another into one byte array as LEB128 varints of
+ * zigzagged numbers (small magnitudes, of either sign, take few bytes), either the values
+ * themselves or their differences from the value before (for columns that mostly ascend, as
+ * a chunk's file positions and transaction ids do), and read back in the same order. How the
+ * per-key job's chunks ({@link KeyedRows}) cross the shuffle: about a third of the bytes of
+ * their plain arrays, so a third of the shuffle's compression, disk and deserialization.
+ * O(1) per value.
+ */
+final class VarintColumns {
+  private byte[] bytes;
+  private int at;
+
+  /** An empty buffer to write into. */
+  VarintColumns() {
+    bytes = new byte[1 << 12];
+  }
+
+  /** The first {@code length} bytes of {@code bytes}, to read from. */
+  VarintColumns(byte[] bytes) {
+    this.bytes = bytes;
+  }
+
+  /** The bytes written so far. */
+  byte[] bytes() {
+    return bytes;
+  }
+
+  /** How many bytes were written so far. */
+  int length() {
+    return at;
+  }
+
+  /** Writes the first n values of {@code column}, each as itself or as its difference. */
+  void write(long[] column, int n, boolean deltas) {
+    long before = 0;
+    for (int i = 0; i < n; i++) {
+      long v = column[i];
+      put(deltas ? v - before : v);
+      before = v;
+    }
+  }
+
+  /** Writes the first n values of {@code column}. */
+  void write(int[] column, int n) {
+    for (int i = 0; i < n; i++) {
+      put(column[i]);
+    }
+  }
+
+  /** Writes {@code column[i]} for each i < n where {@code where[i]}. */
+  void write(long[] column, boolean[] where, int n) {
+    for (int i = 0; i < n; i++) {
+      if (where[i]) {
+        put(column[i]);
+      }
+    }
+  }
+
+  /** Reads n values written by {@link #write(long[], int, boolean)} with the same deltas. */
+  long[] readLongs(int n, boolean deltas) {
+    long[] column = new long[n];
+    long before = 0;
+    for (int i = 0; i < n; i++) {
+      long v = get() + (deltas ? before : 0);
+      column[i] = v;
+      before = v;
+    }
+    return column;
+  }
+
+  /** Reads n values written by {@link #write(int[], int)}. */
+  int[] readInts(int n) {
+    int[] column = new int[n];
+    for (int i = 0; i < n; i++) {
+      column[i] = (int) get();
+    }
+    return column;
+  }
+
+  /** Reads what {@link #write(long[], boolean[], int)} wrote; 0 where {@code !where[i]}. */
+  long[] readLongs(boolean[] where, int n) {
+    long[] column = new long[n];
+    for (int i = 0; i < n; i++) {
+      column[i] = where[i] ? get() : 0;
+    }
+    return column;
+  }
+
+  private void put(long v) {
+    if (bytes.length - at < 10) {
+      bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, 16));
+    }
+    long z = (v << 1) ^ (v >> 63);
+    while ((z & ~0x7FL) != 0) {
+      bytes[at++] = (byte) (z | 0x80);
+      z >>>= 7;
+    }
+    bytes[at++] = (byte) z;
+  }
+
+  private long get() {
+    long z = 0;
+    int shift = 0;
+    byte b;
+    do {
+      b = bytes[at++];
+      z |= (long) (b & 0x7F) << shift;
+      shift += 7;
+    } while (b < 0);
+    return (z >>> 1) ^ -(z & 1);
+  }
+}
