@@ -23,8 +23,8 @@ import java.util.Map;
  * initial state; a number or text), and with read lists the list read (null: none).
  * Java-serialized as one byte array of varints ({@link VarintColumns}: the ids and file
  * positions as differences, which mostly ascend in a chunk) besides the text and list
- * columns: no object per row in the shuffle, and about 12 bytes per row instead of the
- * arrays' 38.
+ * columns: no object per row in the shuffle, and fewer bytes than the arrays' 38 per row
+ * (the general 1M history's read stage wrote 121 MB of shuffle, compressed, against 227 MB).
  */
 final class KeyedRows implements SplitChunks.Chunk, Serializable {
   private static final long serialVersionUID = 1L;

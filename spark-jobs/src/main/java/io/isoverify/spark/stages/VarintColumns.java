@@ -7,9 +7,8 @@ import java.util.Arrays;
  * zigzagged numbers (small magnitudes, of either sign, take few bytes), either the values
  * themselves or their differences from the value before (for columns that mostly ascend, as
  * a chunk's file positions and transaction ids do), and read back in the same order. How the
- * per-key job's chunks ({@link KeyedRows}) cross the shuffle: about a third of the bytes of
- * their plain arrays, so a third of the shuffle's compression, disk and deserialization.
- * O(1) per value.
+ * per-key job's chunks ({@link KeyedRows}) cross the shuffle, in fewer bytes than their
+ * plain arrays, so with less compression, disk and deserialization. O(1) per value.
  */
 final class VarintColumns {
   private byte[] bytes;
