@@ -1,6 +1,9 @@
 package io.isoverify.spark.stages;
 
 import io.isoverify.history.IndexSort;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.util.List;
 
@@ -11,24 +14,26 @@ import java.util.List;
  * Per stretch i: it stands for rows {@code row[i] .. row[i]+count[i]-1} of file
  * {@code file[i]}, at operation positions {@code opPos[i] ..}, of transaction {@code txn[i]}
  * with its session (a number, or text when the history's sessions are strings), position
- * in the session, outcome ordinal and timestamps (History.NO_TIME when null).
+ * in the session, outcome ordinal and timestamps (History.NO_TIME when null). Serialized as
+ * varints ({@link VarintColumns}; rows, transaction ids and timestamps as differences) besides
+ * the text sessions.
  */
 final class StretchRows implements SplitChunks.Chunk, Serializable {
   private static final long serialVersionUID = 1L;
   static final int CHUNK = 1 << 14;
 
   int size;
-  final int[] file;
-  final long[] row;
-  final int[] count;
-  final long[] txn;
-  final long[] session;
+  transient int[] file;
+  transient long[] row;
+  transient int[] count;
+  transient long[] txn;
+  transient long[] session;
   final String[] textSession;
-  final int[] pos;
-  final int[] opPos;
-  final byte[] outcome;
-  final long[] start;
-  final long[] end;
+  transient int[] pos;
+  transient int[] opPos;
+  transient byte[] outcome;
+  transient long[] start;
+  transient long[] end;
 
   StretchRows(int capacity, boolean textSessions) {
     file = new int[capacity];
@@ -42,6 +47,51 @@ final class StretchRows implements SplitChunks.Chunk, Serializable {
     outcome = new byte[capacity];
     start = new long[capacity];
     end = new long[capacity];
+  }
+
+  /** The first {@link #size} stretches' primitive columns as varints, in field order. */
+  private void writeObject(ObjectOutputStream out) throws IOException {
+    out.defaultWriteObject();
+    VarintColumns v = new VarintColumns();
+    v.write(file, size);
+    v.write(row, size, true);
+    v.write(count, size);
+    v.write(txn, size, true);
+    if (session != null) {
+      v.write(session, size, false);
+    }
+    v.write(pos, size);
+    v.write(opPos, size);
+    int[] o = new int[size];
+    for (int i = 0; i < size; i++) {
+      o[i] = outcome[i];
+    }
+    v.write(o, size);
+    v.write(start, size, true);
+    v.write(end, size, true);
+    out.writeInt(v.length());
+    out.write(v.bytes(), 0, v.length());
+  }
+
+  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    byte[] bytes = new byte[in.readInt()];
+    in.readFully(bytes);
+    VarintColumns v = new VarintColumns(bytes);
+    file = v.readInts(size);
+    row = v.readLongs(size, true);
+    count = v.readInts(size);
+    txn = v.readLongs(size, true);
+    session = textSession == null ? v.readLongs(size, false) : null;
+    pos = v.readInts(size);
+    opPos = v.readInts(size);
+    int[] o = v.readInts(size);
+    outcome = new byte[size];
+    for (int i = 0; i < size; i++) {
+      outcome[i] = (byte) o[i];
+    }
+    start = v.readLongs(size, true);
+    end = v.readLongs(size, true);
   }
 
   @Override

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.isoverify.history.History;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -15,12 +16,13 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * A {@link KeyedRows} chunk through Java serialization (its varint columns,
- * {@link VarintColumns}) comes back with every row's columns as they were: numeric and text
- * keys and values, absent values, read lists, resolved ids, extreme longs (differences that
- * overflow), a chunk filled only in part; fixed seeds.
+ * The shuffle's chunks through Java serialization (their varint columns,
+ * {@link VarintColumns}) come back with every row's columns as they were. {@link KeyedRows}:
+ * numeric and text keys and values, absent values, read lists, resolved ids, extreme longs
+ * (differences that overflow), a chunk filled only in part. {@link StretchRows}: numeric and
+ * text sessions, timestamps absent (History.NO_TIME) and present. Fixed seeds.
  */
-class KeyedRowsSerializationTest {
+class ChunkSerializationTest {
   @Test
   void numericRowsRoundTrip() throws Exception {
     for (long seed = 0; seed < 12; seed++) {
@@ -40,6 +42,49 @@ class KeyedRowsSerializationTest {
     assertNull(back.key);
     assertNull(back.value);
     assertNull(back.valued);
+  }
+
+  @Test
+  void stretchesRoundTrip() throws Exception {
+    for (long seed = 0; seed < 6; seed++) {
+      Random r = new Random(seed);
+      boolean text = seed % 2 == 1;
+      StretchRows c = new StretchRows(1 + r.nextInt(2_000), text);
+      int n = r.nextInt(c.file.length + 1);
+      for (int i = 0; i < n; i++) {
+        c.file[i] = r.nextInt(3);
+        c.row[i] = r.nextInt(4) == 0 ? r.nextLong() : i * 12L;
+        c.count[i] = 1 + r.nextInt(15);
+        c.txn[i] = i % 50 == 0 ? Long.MIN_VALUE : 1_000 + i + r.nextInt(5);
+        if (text) {
+          c.textSession[i] = "s" + r.nextInt(20);
+        } else {
+          c.session[i] = r.nextInt(20) - 5;
+        }
+        c.pos[i] = r.nextInt();
+        c.opPos[i] = r.nextInt(3);
+        c.outcome[i] = (byte) r.nextInt(3);
+        boolean timed = r.nextInt(3) > 0;
+        c.start[i] = timed ? 1_700_000_000_000L + i * 10L : History.NO_TIME;
+        c.end[i] = timed ? c.start[i] + r.nextInt(100) : History.NO_TIME;
+        c.size++;
+      }
+      StretchRows back = (StretchRows) roundTrip(c);
+      String where = "seed " + seed;
+      assertEquals(n, back.size, where);
+      assertArrayEquals(Arrays.copyOf(c.file, n), Arrays.copyOf(back.file, n), where);
+      assertArrayEquals(Arrays.copyOf(c.row, n), Arrays.copyOf(back.row, n), where);
+      assertArrayEquals(Arrays.copyOf(c.count, n), Arrays.copyOf(back.count, n), where);
+      assertArrayEquals(Arrays.copyOf(c.txn, n), Arrays.copyOf(back.txn, n), where);
+      for (int i = 0; i < n; i++) {
+        assertEquals(c.session(i), back.session(i), where + " row " + i);
+      }
+      assertArrayEquals(Arrays.copyOf(c.pos, n), Arrays.copyOf(back.pos, n), where);
+      assertArrayEquals(Arrays.copyOf(c.opPos, n), Arrays.copyOf(back.opPos, n), where);
+      assertArrayEquals(Arrays.copyOf(c.outcome, n), Arrays.copyOf(back.outcome, n), where);
+      assertArrayEquals(Arrays.copyOf(c.start, n), Arrays.copyOf(back.start, n), where);
+      assertArrayEquals(Arrays.copyOf(c.end, n), Arrays.copyOf(back.end, n), where);
+    }
   }
 
   private static KeyedRows filled(Random r, int capacity, boolean textKeys, boolean textValues,
@@ -84,14 +129,15 @@ class KeyedRowsSerializationTest {
     return c;
   }
 
-  private static KeyedRows roundTrip(KeyedRows c) throws IOException, ClassNotFoundException {
+  @SuppressWarnings("unchecked")
+  private static <T> T roundTrip(T c) throws IOException, ClassNotFoundException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
       out.writeObject(c);
     }
     try (ObjectInputStream in = new ObjectInputStream(
         new ByteArrayInputStream(bytes.toByteArray()))) {
-      return (KeyedRows) in.readObject();
+      return (T) in.readObject();
     }
   }
 
