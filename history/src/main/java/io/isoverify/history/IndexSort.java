@@ -90,12 +90,9 @@ public final class IndexSort {
    */
   public static int[] byKey(long[] key, int n) {
     if (n >= RADIX_MIN) {
-      long min = Long.MAX_VALUE;
-      long max = Long.MIN_VALUE;
-      for (int i = 0; i < n; i++) {
-        min = Math.min(min, key[i]);
-        max = Math.max(max, key[i]);
-      }
+      long[] range = range(key, n);
+      long min = range[0];
+      long max = range[1];
       long span = max - min; // negative when it overflows
       if (span >= 0 && span < 1L << RADIX_BITS) {
         return byKeyRadix(key, n, min, 64 - Long.numberOfLeadingZeros(span));
@@ -106,6 +103,20 @@ public final class IndexSort {
       }
     }
     return byKeyMerge(key, n);
+  }
+
+  /**
+   * The least and the greatest of the first n keys, {min, max} ({Long.MAX_VALUE,
+   * Long.MIN_VALUE} when n is 0). O(n).
+   */
+  public static long[] range(long[] key, int n) {
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (int i = 0; i < n; i++) {
+      min = Math.min(min, key[i]);
+      max = Math.max(max, key[i]);
+    }
+    return new long[] {min, max};
   }
 
   /**

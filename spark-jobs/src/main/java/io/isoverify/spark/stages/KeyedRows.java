@@ -280,13 +280,9 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
    */
   private boolean offsets(int[] rank) {
     int n = size;
-    long min = Long.MAX_VALUE;
-    long max = Long.MIN_VALUE;
-    for (int i = 0; i < n; i++) {
-      min = Math.min(min, key[i]);
-      max = Math.max(max, key[i]);
-    }
-    long span = max - min; // negative when it overflows
+    long[] range = IndexSort.range(key, n);
+    long min = range[0];
+    long span = range[1] - min; // negative when it overflows
     if (n == 0 || span < 0 || span > 4L * n + 1024) {
       return false;
     }
