@@ -182,7 +182,7 @@ public final class InProcessVerifier {
     // asked; together on three threads when the history is timed
     Beside<PredicateObservations> observations = h.predicates().isEmpty() ? null
         : Beside.start("predicate-reads", () -> {
-          PredicateObservations.prepare(h, plainObservations(levels), true);
+          PredicateObservations.prepare(h, PredicateReads.plainNeeded(levels), true);
           return observations(h, levels);
         });
     NonCycleFindings plain = NonCycleChecks.findings(h, LevelPipeline.EXAMPLES, lists,
@@ -217,12 +217,8 @@ public final class InProcessVerifier {
    * makes the plain ones (their scan was 4 s of a thread on the blindw-pred 100k history).
    */
   private static PredicateObservations observations(History h, Set<Level> levels) {
-    return plainObservations(levels) ? PredicateObservations.of(h)
+    return PredicateReads.plainNeeded(levels) ? PredicateObservations.of(h)
         : PredicateObservations.realTime(h);
-  }
-
-  private static boolean plainObservations(Set<Level> levels) {
-    return levels.contains(Level.SER) || levels.contains(Level.SI) || levels.isEmpty();
   }
 
   private List<SolveResult> solveAll(ExecutorService pool, List<Component> components, Level level) {

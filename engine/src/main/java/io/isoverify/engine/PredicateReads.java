@@ -4,6 +4,7 @@ import io.isoverify.graph.PolygraphInput;
 import io.isoverify.history.History;
 import io.isoverify.history.check.Level;
 import io.isoverify.history.check.PredicateObservations;
+import java.util.Collection;
 import java.util.function.Supplier;
 
 /**
@@ -44,6 +45,24 @@ public final class PredicateReads {
   public static PredicateReads of(History h) {
     return h.predicates().isEmpty() ? NONE : new PredicateReads(h.predicates().size(),
         () -> PredicateObservations.of(h), () -> PredicateObservations.realTime(h));
+  }
+
+  /**
+   * Whether a run of {@code levels} needs the plain observations (SER or SI asked, or no
+   * level named); a run of SSER alone never makes them: they stop at the candidate cap on
+   * histories SSER's real time makes small.
+   */
+  public static boolean plainNeeded(Collection<Level> levels) {
+    return levels.contains(Level.SER) || levels.contains(Level.SI) || levels.isEmpty();
+  }
+
+  /**
+   * The observations whose mismatched rows join the non-cycle findings of a run of
+   * {@code levels}: the plain ones when {@link #plainNeeded}, else SSER's (the rows no version
+   * matches are the same; only which versions a read may have seen differs).
+   */
+  public PredicateObservations forFindings(Collection<Level> levels) {
+    return plainNeeded(levels) ? plain() : realTime();
   }
 
   /** The predicate reads (operations of kind pr). */

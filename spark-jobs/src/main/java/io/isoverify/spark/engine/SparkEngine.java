@@ -86,9 +86,10 @@ public final class SparkEngine {
     phases.put("encode", t2 - t1);
     phase("non-cycle checks");
     ListOrders lists = ListStage.run(keys, txns, examples).lists();
-    PredicateReads predicates = predicates(h, keys);
-    NonCycleFindings f = predicates.plain()
-        .addedTo(NonCycleStage.run(keys, txns, lists, examples), examples);
+    PredicateReads predicates = predicates(h, keys, levels);
+    PredicateObservations observed = predicates.forFindings(levels);
+    NonCycleFindings f = observed.addedTo(NonCycleStage.run(keys, txns, lists, examples),
+        examples);
     long t3 = System.nanoTime();
     phases.put("non-cycle checks", t3 - t2);
     // held in an array that the graph phase empties: no local here keeps the arrays
@@ -103,7 +104,7 @@ public final class SparkEngine {
         new LinkedHashSet<>(levels), () -> refusal(h, keyFirstOp, f.duplicate()), predicates,
         h.readLists(), progress, phases);
     List<LevelReport> reports = realKeys(LevelReport.of(levels, results, phases, false),
-        predicates.plain());
+        observed);
     Names names = new Names();
     for (LevelReport r : reports) {
       names.add(r.certificates());
@@ -131,8 +132,22 @@ public final class SparkEngine {
   }
 
   /** The predicate reads and what they say ({@link PredicateStage}), in this run's ids. */
-  private PredicateReads predicates(HistoryStage.Result h, KeyStage.Result keys)
-      throws InvalidHistoryException {
+  /**
+   * The predicate reads' observations. A local input is read whole on the driver by the
+   * in-process reader and its observations are made there as in-process, each kind on first
+   * use ({@link PredicateStage#wholeHistory}); another is brought to the driver by Spark SQL
+   * jobs ({@link PredicateStage#run}).
+   */
+  private PredicateReads predicates(HistoryStage.Result h, KeyStage.Result keys,
+      List<Level> levels) throws InvalidHistoryException {
+    if (!h.predicateReads()) {
+      return PredicateReads.NONE;
+    }
+    History whole = PredicateStage.wholeHistory(h, keys);
+    if (whole != null) {
+      PredicateObservations.prepare(whole, PredicateReads.plainNeeded(levels), true);
+      return PredicateReads.of(whole);
+    }
     PredicateStage.Result p = PredicateStage.run(spark, h, keys);
     return p.predicateReads() == 0 ? PredicateReads.NONE
         : new PredicateReads(p.predicateReads(), p.plain(), p.realTime());
@@ -227,10 +242,10 @@ public final class SparkEngine {
    * Parquet file, truncated, a missing or mistyped column), with its messages.
    */
   private static void checkLocalLayout(String path, String display) throws InvalidHistoryException {
-    if (path.contains("://") && !path.startsWith("file:")) {
+    Path p = HistoryStage.localPath(path);
+    if (p == null) {
       return;
     }
-    Path p = Path.of(path.startsWith("file:") ? java.net.URI.create(path).getPath() : path);
     if (!Files.exists(p)) {
       throw new InvalidHistoryException(display, "", "no such file or folder");
     }

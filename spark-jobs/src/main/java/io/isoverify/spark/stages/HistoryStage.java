@@ -72,6 +72,18 @@ public final class HistoryStage {
     return run(spark, plan(spark, path, display), path, display);
   }
 
+  /**
+   * The input as a path of the driver's local filesystem (a plain path or a file: URI), or
+   * null when it is on another filesystem Hadoop reads.
+   */
+  public static java.nio.file.Path localPath(String path) {
+    if (path.contains("://") && !path.startsWith("file:")) {
+      return null;
+    }
+    return java.nio.file.Path.of(path.startsWith("file:")
+        ? java.net.URI.create(path).getPath() : path);
+  }
+
   /** The driver's part: the input's files and their row groups, from the footers. */
   static Planned plan(SparkSession spark, String path, String display)
       throws InvalidHistoryException {

@@ -7,8 +7,10 @@ import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
 import io.isoverify.history.History;
+import io.isoverify.history.InvalidHistoryException;
 import io.isoverify.history.OpKind;
 import io.isoverify.history.check.PredicateObservations;
+import io.isoverify.history.io.ParquetHistoryReader;
 import io.isoverify.history.io.ParquetHistorySchema;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -113,6 +115,39 @@ public final class PredicateStage {
     PredicateObservations p = part.renumbered(sub, plain, keys.keyCount());
     return new Result(predicateReads, p,
         realTime == plain ? p : part.renumbered(sub, realTime, keys.keyCount()));
+  }
+
+  /**
+   * The whole history read on the driver by the in-process reader (ParquetHistoryReader:
+   * decoded on one thread, built on another, about what the in-process engine's load costs)
+   * when the input is one file on the driver's local filesystem, else null. Its transactions,
+   * operations and keys are numbered as the run's (the read stage and the per-key job number
+   * them as HistoryBuilder does), so its observations need no renumbering: checked here,
+   * O(transactions + keys). On the 100k BlindW-Pred history this replaced the three Spark SQL
+   * scans below and the streaming of every row to the driver (spark-jobs/README.md).
+   */
+  public static History wholeHistory(HistoryStage.Result h, KeyStage.Result keys)
+      throws InvalidHistoryException {
+    java.nio.file.Path local = HistoryStage.localPath(h.path());
+    if (local == null || !java.nio.file.Files.isRegularFile(local)) {
+      return null; // a folder of part files: Hadoop's listing decides which parts, not ours
+    }
+    History whole = ParquetHistoryReader.read(local);
+    TxnColumns txns = h.txns();
+    boolean same = whole.txnCount() == txns.count() && whole.keys().size() == keys.keyCount();
+    for (int t = 0; same && t < txns.count(); t++) {
+      same = whole.txnId(t) == txns.txnId[t] && whole.firstOp(t) == txns.opStart[t]
+          && whole.endOp(t) == txns.opStart[t + 1];
+    }
+    int[] keyFirstOp = keys.keyFirstOp();
+    for (int k = 0; same && k < keys.keyCount(); k++) {
+      same = whole.opKey(keyFirstOp[k]) == k;
+    }
+    if (!same) {
+      throw new IllegalStateException("the history read on the driver numbers its transactions,"
+          + " operations or keys otherwise than the run: " + h.path());
+    }
+    return whole;
   }
 
   /**

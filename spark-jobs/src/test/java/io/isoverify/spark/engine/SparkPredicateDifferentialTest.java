@@ -2,6 +2,7 @@ package io.isoverify.spark.engine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.isoverify.engine.RandomPredicateHistories;
@@ -30,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * small random predicate histories (engine's {@link RandomPredicateHistories}, fixed seeds:
  * inserts, deletes, updates of one field, aborts, corrupted results, client timestamps),
  * side by side in one history. {@link PredicateStage} gives exactly the observations the
- * in-process engine computes on the whole history, for every level and for SSER (readers,
+ * in-process engine computes on the whole history (through Spark SQL, and through the whole
+ * history read on the driver, {@link PredicateStage#wholeHistory}), for every level and for SSER (readers,
  * keys, operations, candidates, virtual keys, mismatches, what is left unchecked); both
  * engines give the same verdict, counts and certificates on the union (mismatches found
  * without search) and on the union of the parts without them (cycles through predicate
@@ -58,8 +60,15 @@ class SparkPredicateDifferentialTest {
 
     SparkSession spark = TestSpark.session();
     HistoryStage.Result read = HistoryStage.run(spark, file.toString(), file.toString());
-    PredicateStage.Result p = PredicateStage.run(spark, read, KeyStage.run(spark, read, 100));
+    KeyStage.Result keys = KeyStage.run(spark, read, 100);
+    PredicateStage.Result p = PredicateStage.run(spark, read, keys);
     assertEquals(h.predicates().size(), p.predicateReads());
+    // one local file: the engine reads it whole on the driver instead (its ids checked there)
+    History whole = PredicateStage.wholeHistory(read, keys);
+    assertNotNull(whole, "one local file is read whole");
+    assertSameObservations(h, PredicateObservations.of(h), PredicateObservations.of(whole));
+    assertSameObservations(h, PredicateObservations.realTime(h),
+        PredicateObservations.realTime(whole));
     assertSameObservations(h, PredicateObservations.of(h), p.plain());
     assertSameObservations(h, PredicateObservations.realTime(h), p.realTime());
     assertTrue(p.plain().count() > 100 && p.plain().virtualKeyCount() > 0
