@@ -94,8 +94,10 @@ final class GraphPhase {
       GraphInputStage.Arrays[] a, NonCycleFindings found, long nonCycleNanos, Set<Level> levels,
       Supplier<String> duplicateReason, PredicateReads predicates, boolean readLists,
       ProgressListener progress, LinkedHashMap<String, Long> phases) {
+    // each level's observations replace these (forLevel); the ones the non-cycle checks made,
+    // so that a run of SSER alone never makes the plain ones, as in-process
     PolygraphInput[] in = {a[0] == null ? null
-        : input(txns, keyCount, a[0]).withPredicateObservations(predicates.plain())};
+        : input(txns, keyCount, a[0]).withPredicateObservations(predicates.forFindings(levels))};
     a[0] = null;
     // the last level searched lets the input go (levels a stronger one implies are not
     // searched, so the order's last is the last that can be)

@@ -131,9 +131,8 @@ public final class SparkEngine {
         timestamps, outcomes, phases, excerpt);
   }
 
-  /** The predicate reads and what they say ({@link PredicateStage}), in this run's ids. */
   /**
-   * The predicate reads' observations. A local input is read whole on the driver by the
+   * The predicate reads and what they say, in this run's ids. A local input is read whole on the driver by the
    * in-process reader and its observations are made there as in-process, each kind on first
    * use ({@link PredicateStage#wholeHistory}); another is brought to the driver by Spark SQL
    * jobs ({@link PredicateStage#run}).
