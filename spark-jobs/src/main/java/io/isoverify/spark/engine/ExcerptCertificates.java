@@ -62,7 +62,8 @@ import org.apache.spark.sql.SparkSession;
  * its key (the excerpt then holds every installer of the key), as in-process. With predicate
  * reads the excerpt also holds the row fields, and every installer of the key of a cycle's RW
  * edge whose reader read by predicate (the version it saw is chosen among all of them, as
- * in-process). Witnesses of levels that hold are not replayed: that needs the whole history.
+ * in-process). Witnesses of levels that hold are not replayed here: that needs the whole
+ * history, which only a predicate run's driver holds ({@link ReplayingCertifier}).
  */
 final class ExcerptCertificates {
   private final TxnColumns txns;

@@ -1,5 +1,6 @@
 package io.isoverify.spark.engine;
 
+import io.isoverify.engine.Certifier;
 import io.isoverify.engine.DeferredCertifier;
 import io.isoverify.engine.LevelPipeline;
 import io.isoverify.engine.LevelResult;
@@ -89,11 +90,13 @@ final class GraphPhase {
    *     WR constraints of the graph, as in-process)
    * @param readLists whether some row holds a read list (then no level takes the
    *     mini-transaction path, as in-process)
+   * @param certifier a {@link DeferredCertifier}, or a {@link ReplayingCertifier} when the
+   *     driver holds the whole history
    */
   static Map<Level, LevelResult> check(SparkSession spark, TxnColumns txns, int keyCount,
       GraphInputStage.Arrays[] a, NonCycleFindings found, long nonCycleNanos, Set<Level> levels,
       Supplier<String> duplicateReason, PredicateReads predicates, boolean readLists,
-      ProgressListener progress, LinkedHashMap<String, Long> phases) {
+      Certifier certifier, ProgressListener progress, LinkedHashMap<String, Long> phases) {
     // each level's observations replace these (forLevel); the ones the non-cycle checks made,
     // so that a run of SSER alone never makes the plain ones, as in-process
     PolygraphInput[] in = {a[0] == null ? null
@@ -115,7 +118,7 @@ final class GraphPhase {
             (level, path, p) -> new PartitionInput(Partitioner.partition(predicates.forLevel(
                 LevelPipeline.lastUse(in, level == last), level), level, options.withProgress(p),
                 path)),
-            duplicateReason, predicates::unchecked, new DeferredCertifier());
+            duplicateReason, predicates::unchecked, certifier);
     if (graphx.nanos() > 0) {
       phases.put("P-SCC on GraphX (in partition)", graphx.nanos());
     }

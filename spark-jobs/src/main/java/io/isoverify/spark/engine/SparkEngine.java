@@ -1,5 +1,6 @@
 package io.isoverify.spark.engine;
 
+import io.isoverify.engine.DeferredCertifier;
 import io.isoverify.engine.LevelPipeline;
 import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.LevelResult;
@@ -86,7 +87,8 @@ public final class SparkEngine {
     phases.put("encode", t2 - t1);
     phase("non-cycle checks");
     ListOrders lists = ListStage.run(keys, txns, examples).lists();
-    PredicateReads predicates = predicates(h, keys, levels);
+    History whole = h.predicateReads() ? PredicateStage.wholeHistory(h, keys) : null;
+    PredicateReads predicates = predicates(h, keys, levels, whole);
     PredicateObservations observed = predicates.forFindings(levels);
     NonCycleFindings f = observed.addedTo(NonCycleStage.run(keys, txns, lists, examples),
         examples);
@@ -102,8 +104,9 @@ public final class SparkEngine {
     keys = null; // the blocks: the graph phase needs the driver's memory
     Map<Level, LevelResult> results = GraphPhase.check(spark, txns, keyCount, arrays, f, t3 - t2,
         new LinkedHashSet<>(levels), () -> refusal(h, keyFirstOp, f.duplicate()), predicates,
-        h.readLists(), progress, phases);
-    List<LevelReport> reports = realKeys(LevelReport.of(levels, results, phases, false),
+        h.readLists(), whole == null ? new DeferredCertifier() : new ReplayingCertifier(whole),
+        progress, phases);
+    List<LevelReport> reports = realKeys(LevelReport.of(levels, results, phases, whole != null),
         observed);
     Names names = new Names();
     for (LevelReport r : reports) {
@@ -132,17 +135,16 @@ public final class SparkEngine {
   }
 
   /**
-   * The predicate reads and what they say, in this run's ids. A local input is read whole on the driver by the
-   * in-process reader and its observations are made there as in-process, each kind on first
-   * use ({@link PredicateStage#wholeHistory}); another is brought to the driver by Spark SQL
-   * jobs ({@link PredicateStage#run}).
+   * The predicate reads and what they say, in this run's ids: made on {@code whole} as
+   * in-process, each kind on first use, when the driver read the history whole
+   * ({@link PredicateStage#wholeHistory}, a local input); else the part they need brought to
+   * the driver by Spark SQL jobs ({@link PredicateStage#run}).
    */
   private PredicateReads predicates(HistoryStage.Result h, KeyStage.Result keys,
-      List<Level> levels) throws InvalidHistoryException {
+      List<Level> levels, History whole) {
     if (!h.predicateReads()) {
       return PredicateReads.NONE;
     }
-    History whole = PredicateStage.wholeHistory(h, keys);
     if (whole != null) {
       PredicateObservations.prepare(whole, PredicateReads.plainNeeded(levels), true);
       return PredicateReads.of(whole);

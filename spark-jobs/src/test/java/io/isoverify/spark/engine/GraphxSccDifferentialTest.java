@@ -1,6 +1,7 @@
 package io.isoverify.spark.engine;
 
 import io.isoverify.datasets.sim.RandomHistories;
+import io.isoverify.engine.DeferredCertifier;
 import io.isoverify.engine.InProcessVerifier;
 import io.isoverify.engine.LevelReport;
 import io.isoverify.engine.LevelResult;
@@ -179,7 +180,8 @@ class GraphxSccDifferentialTest {
     Map<Level, LevelResult> results = GraphPhase.check(spark, read.txns(), keys.keyCount(),
         new GraphInputStage.Arrays[] {arrays},
         new NonCycleFindings(List.of(), Map.of(), null), 0, new LinkedHashSet<>(levels), () -> "",
-        PredicateReads.NONE, read.readLists(), ProgressListener.NONE, phases);
+        PredicateReads.NONE, read.readLists(), new DeferredCertifier(), ProgressListener.NONE,
+        phases);
     return LevelReport.of(levels, results, phases);
   }
 
