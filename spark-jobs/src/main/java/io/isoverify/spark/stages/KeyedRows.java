@@ -223,11 +223,18 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
     txn = gather(txn, order);
     op = gather(op, order);
     pos = gather(pos, order);
+    // the two one-byte columns in one pass (valued: numbers only)
     byte[] k = new byte[n];
+    boolean[] v = valued == null ? null : new boolean[n];
     for (int j = 0; j < n; j++) {
-      k[j] = kind[order[j]];
+      int i = order[j];
+      k[j] = kind[i];
+      if (v != null) {
+        v[j] = valued[i];
+      }
     }
     kind = k;
+    valued = v;
     if (textKey != null) {
       textKey = gather(textKey, order);
     } else {
@@ -237,11 +244,6 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
       textValue = gather(textValue, order);
     } else {
       value = gather(value, order);
-      boolean[] v = new boolean[n];
-      for (int j = 0; j < n; j++) {
-        v[j] = valued[order[j]];
-      }
-      valued = v;
     }
     if (list != null) {
       list = gather(list, order);
