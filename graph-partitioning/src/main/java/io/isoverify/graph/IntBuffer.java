@@ -1,17 +1,19 @@
 package io.isoverify.graph;
 
+import io.isoverify.history.io.BulkArrays;
 import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.util.Arrays;
 
 /**
  * A growable int array (no boxing); also the Spark stages' per-partition columns, which
- * travel to the driver serialized (trimmed to their size first).
+ * travel to the driver serialized: the elements held, as bulk bytes ({@link BulkArrays}).
  */
 public final class IntBuffer implements Serializable {
   private static final long serialVersionUID = 1L;
-  private int[] data;
+  private transient int[] data;
   private int size;
 
   public IntBuffer(int capacity) {
@@ -69,7 +71,15 @@ public final class IntBuffer implements Serializable {
   }
 
   private void writeObject(ObjectOutputStream out) throws IOException {
-    data = Arrays.copyOf(data, size);
     out.defaultWriteObject();
+    BulkArrays.writeInts(out, data, size);
+  }
+
+  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    data = BulkArrays.readInts(in);
+    if (data.length != size) {
+      throw new java.io.InvalidObjectException(data.length + " elements for a size of " + size);
+    }
   }
 }

@@ -1,5 +1,9 @@
 package io.isoverify.spark.stages;
 
+import io.isoverify.history.io.BulkArrays;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,6 +25,7 @@ import java.util.Map;
  *   groupError       the lowest transaction whose runs of rows disagree, or null
  *   opError[i]       a gap or repeat in i's operation positions (sparse: opErrorAt)
  * </pre>
+ * It crosses Java serialization as a {@link Wire}: the columns as bulk bytes.
  */
 record TxnBlock(long[] txnId, int[] sessionLocal, int[] pos, byte[] outcome, long[] start,
     long[] end, int[] opCount, long[] firstPos, Object[] sessions, long[] sessionFirst,
@@ -29,6 +34,55 @@ record TxnBlock(long[] txnId, int[] sessionLocal, int[] pos, byte[] outcome, lon
 
   int size() {
     return txnId.length;
+  }
+
+  private Object writeReplace() {
+    return new Wire(this);
+  }
+
+  /**
+   * A block across Java serialization: its columns through {@link BulkArrays} (a plain
+   * {@code long[]} or {@code int[]} is written element by element), the rest as objects.
+   */
+  private static final class Wire implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private transient TxnBlock block;
+
+    Wire(TxnBlock block) {
+      this.block = block;
+    }
+
+    private void writeObject(ObjectOutputStream out) throws IOException {
+      TxnBlock b = block;
+      int n = b.size();
+      BulkArrays.writeLongs(out, b.txnId, n);
+      BulkArrays.writeInts(out, b.sessionLocal, n);
+      BulkArrays.writeInts(out, b.pos, n);
+      out.writeObject(b.outcome);
+      BulkArrays.writeLongs(out, b.start, n);
+      BulkArrays.writeLongs(out, b.end, n);
+      BulkArrays.writeInts(out, b.opCount, n);
+      BulkArrays.writeLongs(out, b.firstPos, n);
+      out.writeObject(b.sessions);
+      out.writeObject(b.sessionFirst);
+      out.writeObject(b.readingError);
+      out.writeObject(b.groupError);
+      out.writeObject(b.opErrorAt);
+      out.writeObject(b.opError);
+    }
+
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+      block = new TxnBlock(BulkArrays.readLongs(in), BulkArrays.readInts(in),
+          BulkArrays.readInts(in), (byte[]) in.readObject(), BulkArrays.readLongs(in),
+          BulkArrays.readLongs(in), BulkArrays.readInts(in), BulkArrays.readLongs(in),
+          (Object[]) in.readObject(), (long[]) in.readObject(),
+          (HistoryStage.Located) in.readObject(), (GroupError) in.readObject(),
+          (int[]) in.readObject(), (String[]) in.readObject());
+    }
+
+    private Object readResolve() {
+      return block;
+    }
   }
 
   /** Runs of a transaction's rows that disagree, at the row of the later run. */

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * {@link VarintColumns}) come back with every row's columns as they were. {@link KeyedRows}:
  * numeric and text keys and values, absent values, read lists, resolved ids, extreme longs
  * (differences that overflow), a chunk filled only in part. {@link StretchRows}: numeric and
- * text sessions, timestamps absent (History.NO_TIME) and present. Fixed seeds.
+ * text sessions, timestamps absent (History.NO_TIME) and present. {@link TxnBlock} (the
+ * transaction job's result, its columns as bulk bytes): every column and problem. Fixed seeds.
  */
 class ChunkSerializationTest {
   @Test
@@ -84,6 +85,42 @@ class ChunkSerializationTest {
       assertArrayEquals(Arrays.copyOf(c.outcome, n), Arrays.copyOf(back.outcome, n), where);
       assertArrayEquals(Arrays.copyOf(c.start, n), Arrays.copyOf(back.start, n), where);
       assertArrayEquals(Arrays.copyOf(c.end, n), Arrays.copyOf(back.end, n), where);
+    }
+  }
+
+  @Test
+  void transactionBlocksRoundTrip() throws Exception {
+    for (long seed = 0; seed < 4; seed++) {
+      Random r = new Random(seed);
+      TxnBlock.Builder b = new TxnBlock.Builder();
+      int n = seed == 0 ? 0 : r.nextInt(40_000);
+      for (int i = 0; i < n; i++) {
+        Object session = seed % 2 == 0 ? (Object) ("s" + r.nextInt(30)) : (Object) (long) r.nextInt(30);
+        b.add(i % 1_000 == 0 ? Long.MIN_VALUE : r.nextLong(), session, r.nextInt(), (byte) r.nextInt(3),
+            r.nextLong(), r.nextLong(), r.nextInt(16), i * 15L);
+      }
+      if (n > 10) {
+        b.readingError(1, 17, "a row disagrees");
+        b.groupError(5, 0, 99, "runs disagree");
+        b.opError(3, "a gap");
+      }
+      TxnBlock want = b.build();
+      TxnBlock got = roundTrip(want);
+      String where = "seed " + seed;
+      assertArrayEquals(want.txnId(), got.txnId(), where);
+      assertArrayEquals(want.sessionLocal(), got.sessionLocal(), where);
+      assertArrayEquals(want.pos(), got.pos(), where);
+      assertArrayEquals(want.outcome(), got.outcome(), where);
+      assertArrayEquals(want.start(), got.start(), where);
+      assertArrayEquals(want.end(), got.end(), where);
+      assertArrayEquals(want.opCount(), got.opCount(), where);
+      assertArrayEquals(want.firstPos(), got.firstPos(), where);
+      assertArrayEquals(want.sessions(), got.sessions(), where);
+      assertArrayEquals(want.sessionFirst(), got.sessionFirst(), where);
+      assertEquals(want.readingError(), got.readingError(), where);
+      assertEquals(want.groupError(), got.groupError(), where);
+      assertArrayEquals(want.opErrorAt(), got.opErrorAt(), where);
+      assertArrayEquals(want.opError(), got.opError(), where);
     }
   }
 
