@@ -1,6 +1,8 @@
 package io.isoverify.history.check;
 
+import io.isoverify.history.io.BulkArrays;
 import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.util.Arrays;
@@ -27,12 +29,12 @@ public final class ListTally implements Serializable {
 
   final NonCycleTally findings;
   private int keys;
-  private int[] key = new int[16];
-  private int[] start = new int[17];
+  private transient int[] key = new int[16];
+  private transient int[] start = new int[17];
   private int orderSize;
-  private int[] txn = new int[16];
+  private transient int[] txn = new int[16];
   private int undecided;
-  private int[] undecidedKey = new int[16];
+  private transient int[] undecidedKey = new int[16];
 
   /** @param examples how many findings of each anomaly the reduce will keep */
   public ListTally(int examples) {
@@ -97,11 +99,20 @@ public final class ListTally implements Serializable {
   }
 
   /** Sent (to the driver) without spare capacity. */
+  /** Sent with the columns in use only, as bulk bytes ({@link BulkArrays}). */
   private void writeObject(ObjectOutputStream out) throws IOException {
-    key = Arrays.copyOf(key, keys);
-    start = Arrays.copyOf(start, keys + 1);
-    txn = Arrays.copyOf(txn, orderSize);
-    undecidedKey = Arrays.copyOf(undecidedKey, undecided);
     out.defaultWriteObject();
+    BulkArrays.writeInts(out, key, keys);
+    BulkArrays.writeInts(out, start, keys + 1);
+    BulkArrays.writeInts(out, txn, orderSize);
+    BulkArrays.writeInts(out, undecidedKey, undecided);
+  }
+
+  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    key = BulkArrays.readInts(in);
+    start = BulkArrays.readInts(in);
+    txn = BulkArrays.readInts(in);
+    undecidedKey = BulkArrays.readInts(in);
   }
 }
