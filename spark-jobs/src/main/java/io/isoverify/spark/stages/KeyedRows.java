@@ -48,9 +48,14 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
   transient boolean[] valued;
   /**
    * Read lists as Long or String elements (null when the row has none); the array itself
-   * is null until a row of the chunk has a list.
+   * is null until a row of the chunk has a list. Numeric ones cross the shuffle as varints
+   * ({@link #writeObject}).
    */
-  List<Object>[] list;
+  transient List<Object>[] list;
+  /** How {@link #list} crosses Java serialization. */
+  private static final byte NO_LISTS = 0;
+  private static final byte NUMERIC_LISTS = 1;
+  private static final byte OBJECT_LISTS = 2;
 
   /** An empty chunk of {@code capacity} rows. */
   @SuppressWarnings("unchecked")
@@ -115,13 +120,74 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
       v.write(txn, size);
       v.write(op, size);
     }
+    byte lists = list == null ? NO_LISTS : numericLists() ? NUMERIC_LISTS : OBJECT_LISTS;
+    if (lists == NUMERIC_LISTS) {
+      writeNumericLists(v);
+    }
+    out.writeByte(lists);
     out.writeInt(v.length());
     out.write(v.bytes(), 0, v.length());
+    if (lists == OBJECT_LISTS) {
+      out.writeObject(Arrays.copyOf(list, size));
+    }
+  }
+
+  /** Whether every element of every read list is a number. */
+  private boolean numericLists() {
+    for (int i = 0; i < size; i++) {
+      if (list[i] != null) {
+        for (Object e : list[i]) {
+          if (!(e instanceof Long)) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Per row its list's length plus one (0: no list), then its elements as differences from
+   * the one before (the first from 0): Java serialization of a list of Longs wrote an object
+   * and a handle per element, most of the read stage's time on list-append histories.
+   */
+  private void writeNumericLists(VarintColumns v) {
+    for (int i = 0; i < size; i++) {
+      List<Object> l = list[i];
+      v.writeLong(l == null ? 0 : l.size() + 1L);
+      if (l != null) {
+        long before = 0;
+        for (Object e : l) {
+          long x = (Long) e;
+          v.writeLong(x - before);
+          before = x;
+        }
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Object>[] readNumericLists(VarintColumns v, int n) {
+    List<Object>[] lists = new List[n];
+    for (int i = 0; i < n; i++) {
+      int m = (int) v.readLong() - 1;
+      if (m >= 0) {
+        List<Object> l = new ArrayList<>(m);
+        long before = 0;
+        for (int j = 0; j < m; j++) {
+          before += v.readLong();
+          l.add(before);
+        }
+        lists[i] = l;
+      }
+    }
+    return lists;
   }
 
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
     in.defaultReadObject();
     boolean resolved = in.readBoolean();
+    byte lists = in.readByte();
     byte[] bytes = new byte[in.readInt()];
     in.readFully(bytes);
     VarintColumns v = new VarintColumns(bytes);
@@ -143,6 +209,13 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
     if (resolved) {
       txn = v.readInts(size);
       op = v.readInts(size);
+    }
+    if (lists == NUMERIC_LISTS) {
+      list = readNumericLists(v, size);
+    } else if (lists == OBJECT_LISTS) {
+      @SuppressWarnings("unchecked")
+      List<Object>[] objects = (List<Object>[]) in.readObject();
+      list = objects;
     }
   }
 

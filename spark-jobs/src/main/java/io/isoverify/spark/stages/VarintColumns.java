@@ -90,6 +90,16 @@ final class VarintColumns {
     return column;
   }
 
+  /** Writes one value (zigzag, so small magnitudes of either sign are short). */
+  void writeLong(long v) {
+    put(v);
+  }
+
+  /** Reads one value written by {@link #writeLong}. */
+  long readLong() {
+    return get();
+  }
+
   private void put(long v) {
     if (bytes.length - at < 10) {
       bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, 16));

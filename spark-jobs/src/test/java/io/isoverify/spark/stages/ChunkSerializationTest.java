@@ -151,7 +151,12 @@ class ChunkSerializationTest {
         c.value[i] = has ? (i % 7 == 0 ? Long.MIN_VALUE : r.nextLong() >> r.nextInt(64)) : 0;
       }
       if (i % 9 == 0) {
-        c.list(i, List.of(1L, r.nextLong()));
+        // text chunks' lists go as objects, numeric ones as varints
+        c.list(i, textValues ? List.of("e" + i, "f") : List.of(1L, r.nextLong()));
+      } else if (i % 11 == 0) {
+        c.list(i, List.of());
+      } else if (i % 13 == 0 && !textValues) {
+        c.list(i, List.of(Long.MIN_VALUE, Long.MAX_VALUE, -1L, Long.MIN_VALUE));
       }
       c.size++;
     }
