@@ -24,54 +24,54 @@ public final class BulkArrays {
 
   /** Writes the first {@code n} elements of {@code a}. */
   public static void writeInts(ObjectOutput out, int[] a, int n) throws IOException {
-    out.writeInt(n);
-    byte[] chunk = new byte[(int) Math.min(CHUNK, 4L * n)];
-    for (int at = 0; at < n; ) {
-      int m = Math.min(n - at, CHUNK / 4);
-      ByteBuffer.wrap(chunk).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(a, at, m);
-      out.write(chunk, 0, 4 * m);
-      at += m;
-    }
+    write(out, n, Integer.BYTES, (buf, at, m) -> buf.asIntBuffer().put(a, at, m));
   }
 
   /** Reads an array written by {@link #writeInts}. */
   public static int[] readInts(ObjectInput in) throws IOException {
-    int n = length(in);
-    int[] a = new int[n];
-    byte[] chunk = new byte[(int) Math.min(CHUNK, 4L * n)];
-    for (int at = 0; at < n; ) {
-      int m = Math.min(n - at, CHUNK / 4);
-      in.readFully(chunk, 0, 4 * m);
-      ByteBuffer.wrap(chunk).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(a, at, m);
-      at += m;
-    }
+    int[] a = new int[length(in)];
+    read(in, a.length, Integer.BYTES, (buf, at, m) -> buf.asIntBuffer().get(a, at, m));
     return a;
   }
 
   /** Writes the first {@code n} elements of {@code a}. */
   public static void writeLongs(ObjectOutput out, long[] a, int n) throws IOException {
-    out.writeInt(n);
-    byte[] chunk = new byte[(int) Math.min(CHUNK, 8L * n)];
-    for (int at = 0; at < n; ) {
-      int m = Math.min(n - at, CHUNK / 8);
-      ByteBuffer.wrap(chunk).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(a, at, m);
-      out.write(chunk, 0, 8 * m);
-      at += m;
-    }
+    write(out, n, Long.BYTES, (buf, at, m) -> buf.asLongBuffer().put(a, at, m));
   }
 
   /** Reads an array written by {@link #writeLongs}. */
   public static long[] readLongs(ObjectInput in) throws IOException {
-    int n = length(in);
-    long[] a = new long[n];
-    byte[] chunk = new byte[(int) Math.min(CHUNK, 8L * n)];
+    long[] a = new long[length(in)];
+    read(in, a.length, Long.BYTES, (buf, at, m) -> buf.asLongBuffer().get(a, at, m));
+    return a;
+  }
+
+  /** Moves elements at..at+m-1 of an array to or from the start of {@code chunk}. */
+  private interface Copy {
+    void apply(ByteBuffer chunk, int at, int m);
+  }
+
+  private static void write(ObjectOutput out, int n, int width, Copy put) throws IOException {
+    out.writeInt(n);
+    byte[] chunk = new byte[(int) Math.min(CHUNK, (long) width * n)];
+    ByteBuffer buf = ByteBuffer.wrap(chunk).order(ByteOrder.LITTLE_ENDIAN);
     for (int at = 0; at < n; ) {
-      int m = Math.min(n - at, CHUNK / 8);
-      in.readFully(chunk, 0, 8 * m);
-      ByteBuffer.wrap(chunk).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(a, at, m);
+      int m = Math.min(n - at, CHUNK / width);
+      put.apply(buf, at, m);
+      out.write(chunk, 0, width * m);
       at += m;
     }
-    return a;
+  }
+
+  private static void read(ObjectInput in, int n, int width, Copy get) throws IOException {
+    byte[] chunk = new byte[(int) Math.min(CHUNK, (long) width * n)];
+    ByteBuffer buf = ByteBuffer.wrap(chunk).order(ByteOrder.LITTLE_ENDIAN);
+    for (int at = 0; at < n; ) {
+      int m = Math.min(n - at, CHUNK / width);
+      in.readFully(chunk, 0, width * m);
+      get.apply(buf, at, m);
+      at += m;
+    }
   }
 
   private static int length(ObjectInput in) throws IOException {
