@@ -82,7 +82,9 @@ final class KeyChecks {
   private Object[] values = new Object[16];
   private int nv;
   private int[] localOf = new int[16];
-  private final Map<Object, Integer> seen = new HashMap<>();
+  /** Entries above which a map is replaced rather than cleared ({@link #emptied}). */
+  private static final int SMALL_MAP = 64;
+  private Map<Object, Integer> seen = new HashMap<>();
   private final FirstSeenNumbers firstSeen = new FirstSeenNumbers();
   private long firstPos;
   private int firstOp;
@@ -90,7 +92,7 @@ final class KeyChecks {
   private final KeyLists lists;
   private final ListRules listRules;
   private final ListTally listTally;
-  private final Map<Object, Integer> local;
+  private Map<Object, Integer> local;
   private int pending;
   private int[] pendingTxn = new int[16];
   private int[] pendingOp = new int[16];
@@ -268,7 +270,7 @@ final class KeyChecks {
     }
     nv = 0;
     if (rows.textValues()) {
-      seen.clear();
+      seen = emptied(seen);
       for (int i = 0; i < valued; i++) {
         Integer v = seen.putIfAbsent(raw[i], nv);
         if (v == null) {
@@ -297,7 +299,7 @@ final class KeyChecks {
    * after them. Integers compared as longs, text as Strings ({@link KeyedRows}).
    */
   private void numberElements() {
-    local.clear();
+    local = emptied(local);
     for (int v = 0; v < nv; v++) {
       local.put(values[v], v);
     }
@@ -316,5 +318,19 @@ final class KeyChecks {
       pendingList[p] = null;
     }
     lists.sortByOp();
+  }
+
+  /**
+   * {@code map} emptied for the next key. {@code HashMap.clear} nulls the whole table, as
+   * large as the largest key so far made it: once per key, that cost the text history of
+   * 200k transactions a sixth of its per-key job (keys are Zipf-distributed, so one hot key
+   * grows the table for all). A map that held many entries is dropped instead.
+   */
+  private static Map<Object, Integer> emptied(Map<Object, Integer> map) {
+    if (map.size() > SMALL_MAP) {
+      return new HashMap<>();
+    }
+    map.clear();
+    return map;
   }
 }
