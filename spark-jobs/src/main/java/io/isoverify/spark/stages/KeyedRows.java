@@ -120,10 +120,7 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
       v.write(txn, size);
       v.write(op, size);
     }
-    byte lists = list == null ? NO_LISTS : numericLists() ? NUMERIC_LISTS : OBJECT_LISTS;
-    if (lists == NUMERIC_LISTS) {
-      writeNumericLists(v);
-    }
+    byte lists = list == null ? NO_LISTS : writeNumericLists(v) ? NUMERIC_LISTS : OBJECT_LISTS;
     out.writeByte(lists);
     out.writeInt(v.length());
     out.write(v.bytes(), 0, v.length());
@@ -132,38 +129,31 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
     }
   }
 
-  /** Whether every element of every read list is a number. */
-  private boolean numericLists() {
-    for (int i = 0; i < size; i++) {
-      if (list[i] != null) {
-        for (Object e : list[i]) {
-          if (!(e instanceof Long)) {
-            return false;
-          }
-        }
-      }
-    }
-    return true;
-  }
-
   /**
    * Per row its list's length plus one (0: no list), then its elements as differences from
    * the one before (the first from 0): Java serialization of a list of Longs wrote an object
-   * and a handle per element, most of the read stage's time on list-append histories.
+   * and a handle per element, most of the read stage's time on list-append histories. In one
+   * pass; false, with {@code v} as it was, at the first element that is not a number.
    */
-  private void writeNumericLists(VarintColumns v) {
+  private boolean writeNumericLists(VarintColumns v) {
+    int mark = v.length();
     for (int i = 0; i < size; i++) {
       List<Object> l = list[i];
       v.writeLong(l == null ? 0 : l.size() + 1L);
       if (l != null) {
         long before = 0;
         for (Object e : l) {
+          if (!(e instanceof Long)) {
+            v.truncate(mark);
+            return false;
+          }
           long x = (Long) e;
           v.writeLong(x - before);
           before = x;
         }
       }
     }
+    return true;
   }
 
   @SuppressWarnings("unchecked")

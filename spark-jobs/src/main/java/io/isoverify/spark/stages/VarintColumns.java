@@ -95,6 +95,11 @@ final class VarintColumns {
     put(v);
   }
 
+  /** Drops what was written after the first {@code length} bytes. */
+  void truncate(int length) {
+    at = length;
+  }
+
   /** Reads one value written by {@link #writeLong}. */
   long readLong() {
     return get();
