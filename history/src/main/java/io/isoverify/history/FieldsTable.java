@@ -14,16 +14,26 @@ final class FieldsTable extends SparseOps<WrittenFields> {
 
   /** Attaches {@code w} to operation {@code o} (ascending; again: replaces). */
   void add(int o, WrittenFields w) {
+    put(o, w.field(), w.value(), 0, w.field().length);
+  }
+
+  /** Attaches {@code from}'s attachment i to operation {@code o} (as add); none when i < 0. */
+  void addFrom(int o, FieldsTable from, int i) {
+    if (i >= 0) {
+      put(o, from.field, from.value, from.start[i], from.start[i + 1] - from.start[i]);
+    }
+  }
+
+  private void put(int o, long[] fields, long[] values, int offset, int n) {
     int i = append(o);
     int from = start[i];
-    int n = w.field().length;
     if (from + n > field.length) {
       int capacity = Math.max(from + n, field.length * 2);
       field = Arrays.copyOf(field, capacity);
       value = Arrays.copyOf(value, capacity);
     }
-    System.arraycopy(w.field(), 0, field, from, n);
-    System.arraycopy(w.value(), 0, value, from, n);
+    System.arraycopy(fields, offset, field, from, n);
+    System.arraycopy(values, offset, value, from, n);
     start[i + 1] = from + n;
   }
 

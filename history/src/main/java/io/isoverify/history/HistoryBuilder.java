@@ -290,7 +290,7 @@ public final class HistoryBuilder {
     opStart[groups] = out;
     OperationCopy copy = new OperationCopy(this, txnOrder, groupStart, byTxn, opStart,
         readLists != null);
-    copy.run(Math.min(groups, sequenceAt + 1), attached.isEmpty() ? copyParts(ops) : 1);
+    copy.run(Math.min(groups, sequenceAt + 1), copyParts(ops));
     if (copy.problem != null && copy.problemAt < sequenceAt) {
       throw InvalidHistoryException.atTransaction(source, txnId[copy.problemAt], copy.problem);
     }

@@ -7,10 +7,11 @@ import java.util.stream.IntStream;
  * {@link HistoryBuilder#build()}'s last step: the operations copied from arrival order into
  * (session, position) order, each transaction's by operation position, checking positions
  * 0..k-1 on the way. The transactions are cut into parts with about as many operations
- * each, copied on parallel threads (a part writes its own range of the output); one part
- * when rows carry predicates or fields (their tables are filled in order). The first problem
- * is the first part's that has one, so it does not depend on the parts. O(operations) over
- * the parts.
+ * each, copied on parallel threads (a part writes its own range of the output); the
+ * operations that carry a predicate or row fields are noted per part, as (output, arrival)
+ * pairs in output order, and their attachments copied after, part by part (the tables are
+ * filled in operation order). The first problem is the first part's that has one, so it
+ * does not depend on the parts. O(operations) over the parts, then O(attachments).
  */
 final class OperationCopy {
   private final HistoryBuilder b;
@@ -54,12 +55,15 @@ final class OperationCopy {
     bound[parts] = limit;
     int[] at = new int[parts];
     String[] found = new String[parts];
+    Pairs[] attachedPairs = new Pairs[parts];
     IntStream.range(0, parts).parallel().forEach(p -> {
       OperationPositions positions =
           new OperationPositions(o -> b.namer.name(b.opRow[(int) o]));
+      Pairs pairs = new Pairs();
+      attachedPairs[p] = pairs;
       at[p] = Integer.MAX_VALUE;
       for (int t = bound[p]; t < bound[p + 1]; t++) {
-        String problem = copy(t, positions);
+        String problem = copy(t, positions, pairs);
         if (problem != null) {
           at[p] = t;
           found[p] = problem;
@@ -74,10 +78,21 @@ final class OperationCopy {
         return;
       }
     }
+    for (Pairs pairs : attachedPairs) {
+      for (int i = 0; i < pairs.size; i += 2) {
+        int out = pairs.items[i];
+        int o = pairs.items[i + 1];
+        predicatesOut.addFrom(out, b.predicates, b.predicates.index(o));
+        fieldsOut.addFrom(out, b.writtenFields, b.writtenFields.index(o));
+      }
+    }
   }
 
-  /** Copies transaction t's operations in position order: the problem, or null. */
-  private String copy(int t, OperationPositions positions) {
+  /**
+   * Copies transaction t's operations in position order, noting in {@code attachedPairs}
+   * (output, arrival) of those with an attachment: the problem, or null.
+   */
+  private String copy(int t, OperationPositions positions, Pairs attachedPairs) {
     int g = txnOrder[t];
     int count = opStart[t + 1] - opStart[t];
     positions.start(count);
@@ -102,17 +117,24 @@ final class OperationCopy {
         lengthsOut[out] = has ? b.readLists.length(o) : 0;
       }
       if (b.attached.get(o)) {
-        PredicateRead pr = b.predicates.find(o);
-        if (pr != null) {
-          predicatesOut.add(out, pr);
-        }
-        WrittenFields wf = b.writtenFields.find(o);
-        if (wf != null) {
-          fieldsOut.add(out, wf);
-        }
+        attachedPairs.add(out, o);
       }
       out++;
     }
     return null;
+  }
+
+  /** A growing array of (output, arrival) pairs of one part. */
+  private static final class Pairs {
+    int[] items = new int[16];
+    int size;
+
+    void add(int out, int o) {
+      if (size + 2 > items.length) {
+        items = java.util.Arrays.copyOf(items, items.length * 2);
+      }
+      items[size++] = out;
+      items[size++] = o;
+    }
   }
 }

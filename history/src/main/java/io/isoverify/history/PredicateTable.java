@@ -21,6 +21,18 @@ final class PredicateTable extends SparseOps<PredicateRead> {
     matched[i] = p.matched();
   }
 
+  /** Attaches {@code from}'s attachment i to operation {@code o} (as add); none when i < 0. */
+  void addFrom(int o, PredicateTable from, int i) {
+    if (i < 0) {
+      return;
+    }
+    int at = append(o);
+    field[at] = from.field[i];
+    low[at] = from.low[i];
+    high[at] = from.high[i];
+    matched[at] = from.matched[i];
+  }
+
   @Override
   PredicateRead at(int i) {
     return new PredicateRead(field[i], low[i], high[i], matched[i]);

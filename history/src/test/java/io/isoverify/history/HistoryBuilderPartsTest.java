@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * rows the same first problem. Random histories with fixed seeds: rows in shuffled session
  * interleavings, transactions split into runs that arrive apart, operations out of position
  * order within a run, transaction ids rising along each session or not, read lists on some
- * reads; invalid ones with a gap or a repeat in
+ * reads, predicates on some reads and row fields on some writes (each found after the build at
+ * its row's transaction and position); invalid ones with a gap or a repeat in
  * operation positions, two transactions at one session position, or timestamps going back.
  */
 class HistoryBuilderPartsTest {
@@ -25,13 +26,20 @@ class HistoryBuilderPartsTest {
 
   /** One operation row, as a reader hands it to the builder. */
   private record Row(int session, long txn, int txnPos, int opPos, OpKind kind, int key,
-      int value, int[] list, long start, long end) {}
+      int value, int[] list, long start, long end, PredicateRead predicate,
+      WrittenFields fields) {
+    Row(int session, long txn, int txnPos, int opPos, OpKind kind, int key, int value,
+        int[] list, long start, long end) {
+      this(session, txn, txnPos, opPos, kind, key, value, list, start, end, null, null);
+    }
+  }
 
   @Test
   void everyPartCountBuildsTheSameHistory() throws Exception {
     for (int seed = 0; seed < 300; seed++) {
       List<Row> rows = rows(new Random(seed));
       History one = build(rows, 1);
+      attachmentsAtTheirRows(one, rows, "seed " + seed);
       for (int t = 1; t < one.txnCount(); t++) {
         if (one.session(t) == one.session(t - 1)) {
           assertEquals(true, one.positionInSession(t - 1) < one.positionInSession(t),
@@ -120,9 +128,15 @@ class HistoryBuilderPartsTest {
           int kind = rnd.nextInt(3);
           int key = rnd.nextInt(3);
           int[] list = kind == 2 ? new int[] {rnd.nextInt(5), rnd.nextInt(5)} : null;
+          PredicateRead predicate = kind == 0 && rnd.nextInt(3) == 0
+              ? new PredicateRead(1 + rnd.nextInt(2), rnd.nextInt(5), 5 + rnd.nextInt(5),
+                  rnd.nextInt(3)) : null;
+          WrittenFields fields = kind == 1 && rnd.nextBoolean()
+              ? new WrittenFields(new long[] {1, 2 + rnd.nextInt(2)},
+                  new long[] {rnd.nextInt(50), rnd.nextInt(50)}) : null;
           ops.add(new Row(s, txn, p, o, kind == 1 ? OpKind.WRITE : OpKind.READ, key,
               kind == 1 ? rnd.nextInt(9) : list != null ? list[1] : rnd.nextInt(9), list,
-              start, end));
+              start, end, predicate, fields));
         }
         Collections.shuffle(ops, rnd);
         int cut = rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(n) : n;
@@ -154,8 +168,33 @@ class HistoryBuilderPartsTest {
         }
         b.attachReadList(codes);
       }
+      if (x.predicate != null) {
+        b.attachPredicate(x.predicate);
+      }
+      if (x.fields != null) {
+        b.attachFields(x.fields);
+      }
     }
     return b;
+  }
+
+  /** Every row's predicate and fields at its operation of h, and no other operation's. */
+  private static void attachmentsAtTheirRows(History h, List<Row> rows, String where) {
+    java.util.Map<Long, Integer> txnOf = new java.util.HashMap<>();
+    for (int t = 0; t < h.txnCount(); t++) {
+      txnOf.put(h.txnId(t), t);
+    }
+    int predicates = 0;
+    int fields = 0;
+    for (Row x : rows) {
+      int o = h.firstOp(txnOf.get(x.txn)) + x.opPos;
+      assertEquals(x.predicate, h.predicate(o), where + ", row of operation " + o);
+      assertEquals(x.fields, h.writtenFields(o), where + ", row of operation " + o);
+      predicates += x.predicate != null ? 1 : 0;
+      fields += x.fields != null ? 1 : 0;
+    }
+    assertEquals(predicates, h.predicates().size(), where);
+    assertEquals(fields, h.writtenFields().size(), where);
   }
 
   private static History build(List<Row> rows, int parts) throws InvalidHistoryException {
@@ -198,6 +237,8 @@ class HistoryBuilderPartsTest {
       assertEquals(a.opKey(o), b.opKey(o), at);
       assertEquals(a.opValue(o), b.opValue(o), at);
       assertArrayEquals(a.readList(o), b.readList(o), at);
+      assertEquals(a.predicate(o), b.predicate(o), at);
+      assertEquals(a.writtenFields(o), b.writtenFields(o), at);
     }
   }
 }

@@ -63,6 +63,41 @@ class SparseOpsTest {
     assertFalse(fields.isEmpty());
   }
 
+  /**
+   * Lookups while the table fills and after, with operations far apart (words of the rank
+   * directory without an attachment), runs of 64 and more, the first and last of a word.
+   */
+  @Test
+  void lookupsFindExactlyTheAttachedOperationsAcrossGaps() {
+    Random r = new Random(11);
+    PredicateTable t = new PredicateTable();
+    java.util.TreeMap<Integer, PredicateRead> m = new java.util.TreeMap<>();
+    int o = 0;
+    for (int i = 0; i < 3_000; i++) {
+      int gap = switch (r.nextInt(4)) {
+        case 0 -> 1;
+        case 1 -> 63 + r.nextInt(3);
+        case 2 -> r.nextInt(500);
+        default -> 1 + r.nextInt(5);
+      };
+      o += gap;
+      PredicateRead read = new PredicateRead(1, i, i + 1, i % 7);
+      t.add(o, read);
+      m.put(o, read);
+      if (i % 500 == 0) {
+        for (int q = Math.max(0, o - 700); q <= o + 70; q++) {
+          assertEquals(m.get(q), t.find(q), "while filling, operation " + q);
+        }
+      }
+    }
+    t.trim();
+    for (int q = -70; q <= o + 700; q++) {
+      assertEquals(m.get(q), t.find(q), "operation " + q);
+    }
+    assertEquals(-1, t.index(Integer.MAX_VALUE));
+    assertEquals(-1, t.index(Integer.MIN_VALUE));
+  }
+
   @Test
   void attachmentsOutOfOperationOrderAreRefused() {
     PredicateTable t = new PredicateTable();

@@ -40,6 +40,22 @@ final class RealTimeVersions {
     }
   }
 
+  private RealTimeVersions(RealTimeVersions base) {
+    this.h = base.h;
+    this.fields = new FieldTimeline[base.fields.length];
+    for (int f = 0; f < fields.length; f++) {
+      fields[f] = base.fields[f].freshSweep();
+    }
+  }
+
+  /**
+   * The same versions for a sweep of its own from the start (another thread's), sharing this
+   * one's time lines, which a sweep only reads: O(keys + versions) per field.
+   */
+  RealTimeVersions freshSweep() {
+    return new RealTimeVersions(this);
+  }
+
   /** True when real time says something of t's reads: t is committed and timed. */
   boolean applies(int t) {
     return timed(h, t);

@@ -11,7 +11,8 @@ import java.util.BitSet;
  * over the readers' starts and emptied as sigma falls behind it; the never-shadowed ones and
  * the untimed ones (always candidates) sorted by value. A query costs O(log values + live
  * entries in the range + definers starting during the reader + kept ones in the range).
- * Built in O(definers log definers) from the time line's arrays.
+ * Built in O(definers log definers) from the time line's arrays; {@link #freshSweep} gives
+ * another sweep over the same arrays in O(values + definers).
  */
 final class ValueTimeline {
   /** The timed definers that set the field, with a finite sigma, by start. */
@@ -140,6 +141,29 @@ final class ValueTimeline {
       keptTxn[j] = kt[kOrder[j]];
       keptStart[j] = ks[kOrder[j]];
     }
+  }
+
+  /** A sweep of its own over {@code base}'s arrays (shared, read-only), from the start. */
+  private ValueTimeline(ValueTimeline base) {
+    rStart = base.rStart;
+    rSigma = base.rSigma;
+    rValue = base.rValue;
+    rRank = base.rRank;
+    rKey = base.rKey;
+    rTxn = base.rTxn;
+    ranks = base.ranks;
+    keptValue = base.keptValue;
+    keptStart = base.keptStart;
+    keptKey = base.keptKey;
+    keptTxn = base.keptTxn;
+    bucketHead = new int[ranks.length];
+    Arrays.fill(bucketHead, -1);
+    bucketNext = new int[rStart.length];
+  }
+
+  /** The same definers for a sweep from the start (another thread's). */
+  ValueTimeline freshSweep() {
+    return new ValueTimeline(this);
   }
 
   /**

@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Test;
  * leave the field to the version before are all drawn. A key's one live definer answered from
  * its slot ({@link RealTimeVersions#sole}) is checked the same way, with the walk that would
  * refresh the slot left out at random. A range query gives exactly the keys with such a
- * definer in the range (one whose definer lies in the reader's future is not given).
+ * definer in the range (one whose definer lies in the reader's future is not given). A third
+ * of the seeds ask a fresh sweep ({@link RealTimeVersions#freshSweep}) of time lines whose
+ * first sweep went to the end.
  */
 class RealTimeVersionsTest {
   private static final int SEEDS = 300;
@@ -35,6 +37,11 @@ class RealTimeVersionsTest {
       History h = HistoryDsl.parse(randomHistory(new Random(seed), seed % 2 == 0));
       VersionTable v = new VersionTable(h);
       RealTimeVersions rt = new RealTimeVersions(h, v);
+      if (seed % 3 == 1) {
+        // a sweep of its own over time lines another sweep has gone through to the end
+        sweepToTheEnd(h, v, rt);
+        rt = rt.freshSweep();
+      }
       Random r = new Random(~seed);
       for (int t : RealTimeVersions.readersByStart(h)) {
         for (int f = 0; f < v.fieldCount(); f++) {
@@ -78,6 +85,18 @@ class RealTimeVersionsTest {
     }
     assertTrue(queries > 20_000 && live > queries / 2 && soles > queries / 10,
         queries + " queries, " + live + " live, " + soles + " answered by a key's slot");
+  }
+
+  /** Asks {@code rt} about every key and a range of every field for every reader, by start. */
+  private static void sweepToTheEnd(History h, VersionTable v, RealTimeVersions rt) {
+    for (int t : RealTimeVersions.readersByStart(h)) {
+      for (int f = 0; f < v.fieldCount(); f++) {
+        for (int y = 0; y < h.keys().size(); y++) {
+          rt.liveDefiners(f, y, t, new IntList());
+        }
+        rt.keysInRange(f, 0, 20, t, new IntList());
+      }
+    }
   }
 
   @Test
