@@ -25,9 +25,10 @@ import java.util.stream.IntStream;
  *                      writes above do not show; only transactions that have any)
  * </pre>
  * Cost: O(w log w) per key of w effective writes, O(1) per read; {@link #assemble}
- * O(keys + writes + reads + transactions), its reads placed by transaction ranges on the
- * processors (each range scans every read's transaction: O(reads) more per range). About 8
- * bytes per write and 16 per read.
+ * O(keys + writes + reads + transactions + operations / 64), its reads placed by the rank of
+ * their operation ({@link #placeByRank}), or else by transaction ranges on the processors
+ * (each range scans every read's transaction: O(reads) more per range). About 8 bytes per
+ * write and 16 per read.
  */
 public final class KeyedOperations implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -140,6 +141,16 @@ public final class KeyedOperations implements Serializable {
    */
   static Arrays assemble(List<KeyedOperations> parts, int[][] keyCode, int keyCount,
       int txnCount, int threads, int minReads) {
+    return assemble(parts, keyCode, keyCount, txnCount, threads, minReads, null);
+  }
+
+  /**
+   * The same; with {@code byRank} true, the reads are first placed by the rank of their
+   * operation ({@link #placeByRank}), the transaction ranges being the fallback; false: by
+   * the ranges; null: by rank when the readers read many each ({@link #manyReadsEach}).
+   */
+  static Arrays assemble(List<KeyedOperations> parts, int[][] keyCode, int keyCount,
+      int txnCount, int threads, int minReads, Boolean byRank) {
     int[] partOf = new int[keyCount];
     int[] localOf = new int[keyCount];
     int writes = 0;
@@ -180,7 +191,10 @@ public final class KeyedOperations implements Serializable {
     int[] readKey = new int[reads];
     int[] readValue = new int[reads];
     int[] readWriter = new int[reads];
-    int[] bound = txnParts(readStart, txnCount, reads, Math.min(threads, reads / minReads));
+    boolean rank = byRank != null ? byRank : manyReadsEach(readStart, txnCount);
+    int[] bound = rank && placeByRank(parts, keyCode, readStart, readKey, readValue, readWriter, threads)
+        ? new int[] {0}
+        : txnParts(readStart, txnCount, reads, Math.min(threads, reads / minReads));
     IntStream.range(0, bound.length - 1).parallel().forEach(q -> {
       int lo = bound[q];
       int hi = bound[q + 1];
@@ -217,6 +231,103 @@ public final class KeyedOperations implements Serializable {
     }
     return new Arrays(writeKey, writeValue, writeTxn, readStart, readKey, readValue, readWriter,
         internalReads, overwrittenWrites);
+  }
+
+  /**
+   * True when the transactions that read read more than {@link #FEW_READS} operations each on
+   * average: where sorting each one's reads is what placing them by rank saves (BlindW-Pred
+   * 100k, about 200 each: graph input 0.42-0.54 -> 0.29-0.36 s); fewer are sorted in place by
+   * insertion, and the general 1M history (a few each) took 20-40 ms more by rank.
+   */
+  private static boolean manyReadsEach(int[] readStart, int txnCount) {
+    int readers = 0;
+    for (int t = 0; t < txnCount; t++) {
+      readers += readStart[t + 1] > readStart[t] ? 1 : 0;
+    }
+    return readStart[txnCount] > (long) FEW_READS * readers;
+  }
+
+  /** Reads per reading transaction up to which the transaction ranges place them. */
+  static final int FEW_READS = 32;
+
+  /**
+   * Places every read at the rank of its operation among the reads' operations: reads
+   * grouped by transaction, in program order within each, when the operations are numbered
+   * in transaction order (a History's dense ids, which both engines use). One pass over the
+   * operations' bits (a bit per operation up to the last read's, a count per 64), then the
+   * reads written where they belong, the parts' keys in chunks on parallel threads: O(reads
+   * + operations / 64), where placing them by transaction ranges scanned every read once per
+   * range and sorted each transaction's reads (the graph input of BlindW-Pred 100k: 10 M
+   * reads, about 200 per reading transaction). Returns false, having placed nothing for
+   * certain, when an operation is negative or read twice, the operations span over 64 per
+   * read, or a read's rank falls outside its transaction's range in {@code readStart}.
+   */
+  static boolean placeByRank(List<KeyedOperations> parts, int[][] keyCode, int[] readStart,
+      int[] readKey, int[] readValue, int[] readWriter, int threads) {
+    int reads = readKey.length;
+    long maxOp = -1;
+    for (KeyedOperations part : parts) {
+      for (int r = 0; r < part.readOp.size(); r++) {
+        int op = part.readOp.get(r);
+        if (op < 0) {
+          return false;
+        }
+        maxOp = Math.max(maxOp, op);
+      }
+    }
+    if (maxOp >= 64L * reads + (1 << 20)) {
+      return false;
+    }
+    int words = (int) (maxOp >>> 6) + 1;
+    long[] bits = new long[words];
+    for (KeyedOperations part : parts) {
+      for (int r = 0; r < part.readOp.size(); r++) {
+        int op = part.readOp.get(r);
+        long bit = 1L << op;
+        if ((bits[op >>> 6] & bit) != 0) {
+          return false;
+        }
+        bits[op >>> 6] |= bit;
+      }
+    }
+    int[] rank = new int[words];
+    for (int w = 1; w < words; w++) {
+      rank[w] = rank[w - 1] + Long.bitCount(bits[w - 1]);
+    }
+    List<int[]> chunks = new java.util.ArrayList<>();
+    long perChunk = Math.max(1 << 16, reads / (4L * Math.max(1, threads)));
+    for (int p = 0; p < parts.size(); p++) {
+      KeyedOperations part = parts.get(p);
+      int from = 0;
+      for (int j = 0; j < part.keyCount(); j++) {
+        if (part.readStart.get(j + 1) - part.readStart.get(from) >= perChunk
+            || j + 1 == part.keyCount()) {
+          chunks.add(new int[] {p, from, j + 1});
+          from = j + 1;
+        }
+      }
+    }
+    java.util.concurrent.atomic.AtomicBoolean misplaced =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    chunks.parallelStream().forEach(c -> {
+      KeyedOperations part = parts.get(c[0]);
+      for (int j = c[1]; j < c[2] && !misplaced.get(); j++) {
+        int k = keyCode == null ? j : keyCode[c[0]][j];
+        for (int r = part.readStart.get(j); r < part.readStart.get(j + 1); r++) {
+          int op = part.readOp.get(r);
+          int t = part.readTxn.get(r);
+          int i = rank[op >>> 6] + Long.bitCount(bits[op >>> 6] & ((1L << op) - 1));
+          if (i < readStart[t] || i >= readStart[t + 1]) {
+            misplaced.set(true);
+            return;
+          }
+          readKey[i] = k;
+          readValue[i] = part.readValue.get(r);
+          readWriter[i] = part.readWriter.get(r);
+        }
+      }
+    });
+    return !misplaced.get();
   }
 
   /**

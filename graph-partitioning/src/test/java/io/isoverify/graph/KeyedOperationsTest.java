@@ -98,14 +98,15 @@ class KeyedOperationsTest {
       List<KeyedOperations> whole = List.of(new KeyedOperations());
       KeyGroups.forEach(h, (key, rules, valueCode) -> whole.get(0).add(rules, valueCode));
       KeyedOperations.Arrays one = KeyedOperations.assemble(whole, null, h.keys().size(),
-          h.txnCount(), 1, 1);
+          h.txnCount(), 1, 1, false);
       assertTrue(one.readKey().length > 60, "reads " + one.readKey().length);
       for (int t = 0; t < h.txnCount(); t++) {
         longest = Math.max(longest, one.readStart()[t + 1] - one.readStart()[t]);
       }
-      for (int threads : new int[] {2, 3, 7}) {
+      for (int threads : new int[] {-1, 1, 2, 3, 7}) {
+        // -1: by rank (the default); else by transaction ranges on that many threads
         KeyedOperations.Arrays many = KeyedOperations.assemble(whole, null, h.keys().size(),
-            h.txnCount(), threads, 1);
+            h.txnCount(), Math.max(1, threads), 1, threads < 0);
         String at = "round " + round + ", " + threads + " threads";
         assertArrayEquals(one.readStart(), many.readStart(), at);
         assertArrayEquals(one.readKey(), many.readKey(), at);
@@ -118,6 +119,37 @@ class KeyedOperationsTest {
       assertTrue(new Operations(one).sameAs(Operations.of(h)), "round " + round);
     }
     assertTrue(longest > 32, "the most reads of one transaction " + longest);
+  }
+
+  /**
+   * Placing the reads by the rank of their operation gives up, leaving the transaction ranges
+   * to place them, when the operations do not follow the transactions: here a {@code
+   * readStart} whose ranges are shifted by one read, so that some read's rank lies outside
+   * its transaction's range.
+   */
+  @Test
+  void readsWhoseRankLiesOutsideTheirTransactionAreNotPlacedByRank() {
+    History h = HistoryDsl.parse(randomHistory(new Random(63)));
+    List<KeyedOperations> whole = List.of(new KeyedOperations());
+    KeyGroups.forEach(h, (key, rules, valueCode) -> whole.get(0).add(rules, valueCode));
+    KeyedOperations.Arrays a = KeyedOperations.assemble(whole, null, h.keys().size(),
+        h.txnCount(), 1, 1, false);
+    int reads = a.readKey().length;
+    int[] out = new int[reads];
+    assertTrue(KeyedOperations.placeByRank(whole, null, a.readStart(), out, new int[reads],
+        new int[reads], 2));
+    assertArrayEquals(a.readKey(), out);
+    int[] shifted = a.readStart().clone();
+    int moved = 0;
+    for (int t = 1; t < shifted.length - 1; t++) {
+      if (shifted[t] > shifted[t - 1] && shifted[t] < shifted[t + 1]) {
+        shifted[t]--;
+        moved++;
+      }
+    }
+    assertTrue(moved > 0);
+    assertEquals(false, KeyedOperations.placeByRank(whole, null, shifted, new int[reads],
+        new int[reads], new int[reads], 2));
   }
 
   /**
