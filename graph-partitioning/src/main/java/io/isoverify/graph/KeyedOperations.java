@@ -2,6 +2,7 @@ package io.isoverify.graph;
 
 import io.isoverify.history.History;
 import io.isoverify.history.IndexSort;
+import io.isoverify.history.RankedBits;
 import io.isoverify.history.check.KeyOps;
 import io.isoverify.history.check.KeyRules;
 import java.io.Serializable;
@@ -253,8 +254,8 @@ public final class KeyedOperations implements Serializable {
   /**
    * Places every read at the rank of its operation among the reads' operations: reads
    * grouped by transaction, in program order within each, when the operations are numbered
-   * in transaction order (a History's dense ids, which both engines use). One pass over the
-   * operations' bits (a bit per operation up to the last read's, a count per 64), then the
+   * in transaction order (a History's dense ids, which both engines use). The operations'
+   * ranks from one pass ({@link RankedBits}: a bit per operation, a count per 64), then the
    * reads written where they belong, the parts' keys in chunks on parallel threads: O(reads
    * + operations / 64), where placing them by transaction ranges scanned every read once per
    * range and sorted each transaction's reads (the graph input of BlindW-Pred 100k: 10 M
@@ -278,22 +279,15 @@ public final class KeyedOperations implements Serializable {
     if (maxOp >= 64L * reads + (1 << 20)) {
       return false;
     }
-    int words = (int) (maxOp >>> 6) + 1;
-    long[] bits = new long[words];
+    RankedBits ops = new RankedBits();
     for (KeyedOperations part : parts) {
       for (int r = 0; r < part.readOp.size(); r++) {
-        int op = part.readOp.get(r);
-        long bit = 1L << op;
-        if ((bits[op >>> 6] & bit) != 0) {
+        if (!ops.add(part.readOp.get(r))) {
           return false;
         }
-        bits[op >>> 6] |= bit;
       }
     }
-    int[] rank = new int[words];
-    for (int w = 1; w < words; w++) {
-      rank[w] = rank[w - 1] + Long.bitCount(bits[w - 1]);
-    }
+    ops.ranked();
     List<int[]> chunks = new java.util.ArrayList<>();
     long perChunk = Math.max(1 << 16, reads / (4L * Math.max(1, threads)));
     for (int p = 0; p < parts.size(); p++) {
@@ -314,9 +308,8 @@ public final class KeyedOperations implements Serializable {
       for (int j = c[1]; j < c[2] && !misplaced.get(); j++) {
         int k = keyCode == null ? j : keyCode[c[0]][j];
         for (int r = part.readStart.get(j); r < part.readStart.get(j + 1); r++) {
-          int op = part.readOp.get(r);
           int t = part.readTxn.get(r);
-          int i = rank[op >>> 6] + Long.bitCount(bits[op >>> 6] & ((1L << op) - 1));
+          int i = ops.rank(part.readOp.get(r));
           if (i < readStart[t] || i >= readStart[t + 1]) {
             misplaced.set(true);
             return;

@@ -24,12 +24,8 @@ import java.util.Set;
 abstract class SparseOps<V> extends AbstractMap<Integer, V> {
   private int[] op = new int[16];
   private int count;
-  /** Bit o of word o / 64: operation o has an attachment. */
-  private long[] bits = new long[1];
-  /** rank[w]: the attachments of the operations before 64 * w. */
-  private int[] rank = new int[1];
-  /** One past the last word of {@link #bits} that {@link #rank} covers. */
-  private int words = 1;
+  /** The operations with an attachment, added in order: an attachment's index is its rank. */
+  private final RankedBits attached = new RankedBits();
 
   /** The attachment at index i, as a new object. */
   abstract V at(int i);
@@ -54,43 +50,20 @@ abstract class SparseOps<V> extends AbstractMap<Integer, V> {
       resize(count * 2);
     }
     op[count] = o;
-    mark(o);
+    attached.add(o);
     return count++;
-  }
-
-  /** Sets operation o's bit, giving the words up to its own their ranks (o after every other). */
-  private void mark(int o) {
-    int w = o >>> 6;
-    if (w >= bits.length) {
-      int capacity = Math.max(w + 1, bits.length * 2);
-      bits = Arrays.copyOf(bits, capacity);
-      rank = Arrays.copyOf(rank, capacity);
-    }
-    while (words <= w) {
-      rank[words++] = count;
-    }
-    bits[w] |= 1L << o;
   }
 
   /** Shrinks the arrays to the attachments held (once the last is added). */
   final void trim() {
     op = Arrays.copyOf(op, count);
-    bits = Arrays.copyOf(bits, words);
-    rank = Arrays.copyOf(rank, words);
+    attached.trim();
     resize(count);
   }
 
   /** The index of operation {@code o}'s attachment, or -1. O(1). */
   final int index(int o) {
-    int w = o >>> 6;
-    if (o < 0 || w >= words) {
-      return -1;
-    }
-    long m = bits[w];
-    if ((m & (1L << o)) == 0) {
-      return -1;
-    }
-    return rank[w] + Long.bitCount(m & ((1L << o) - 1));
+    return attached.rank(o);
   }
 
   /** Operation {@code o}'s attachment, or null. */
