@@ -46,10 +46,16 @@ final class Chains {
     Arrays.fill(succ, -1);
     Arrays.fill(pred, -1);
     linkListOrders(lists, vertices, lists.keyCount);
+    // a reader that writes no key at all extends no chain: no search among the key's slots
+    // (BlindW-Pred's read-only transactions hold most of its reads)
+    boolean[] writes = new boolean[vertices.count()];
+    for (int i = 0; i < s; i++) {
+      writes[versions.slotVertex[i]] = true;
+    }
     for (int i = 0; i < s; i++) {
       int key = versions.slotKey[i];
       for (int r = versions.readerStart[i]; r < versions.readerStart[i + 1] && succ[i] < 0; r++) {
-        int j = versions.slot(key, versions.readers[r]);
+        int j = writes[versions.readers[r]] ? versions.slot(key, versions.readers[r]) : -1;
         if (j >= 0 && pred[j] < 0) {
           succ[i] = j;
           pred[j] = i;
