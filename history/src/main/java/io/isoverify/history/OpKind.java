@@ -9,7 +9,10 @@ public enum OpKind {
   READ("r"),
   /** Writes one value to one key. */
   WRITE("w"),
-  /** Reads every key whose value matches a predicate (vbox); kept in the model, not yet checked. */
+  /**
+   * Reads every row whose field lies in a range (vbox; {@link PredicateRead}); the operations
+   * after it name the rows it returned. Checked by the predicate observations (vbox 4.1).
+   */
   PREDICATE_READ("pr"),
   /** Creates a key (kept in the model; checked as a write). */
   INSERT("ins"),

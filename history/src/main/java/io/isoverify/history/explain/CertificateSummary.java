@@ -24,8 +24,7 @@ public final class CertificateSummary {
 
   /** "field 3 in [1, 4]": a predicate read's predicate. */
   private static String predicate(History h, int o) {
-    io.isoverify.history.PredicateRead p = h.predicate(o);
-    return "field " + p.field() + " in [" + p.low() + ", " + p.high() + "]";
+    return ExplanationText.predicate(h.predicate(o));
   }
 
   /** The certificate in one line. */

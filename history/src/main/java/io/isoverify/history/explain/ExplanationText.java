@@ -1,6 +1,8 @@
 package io.isoverify.history.explain;
 
 import io.isoverify.history.History;
+import io.isoverify.history.PredicateRead;
+import io.isoverify.history.WrittenFields;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 import io.isoverify.history.check.Level;
@@ -10,7 +12,8 @@ import java.util.stream.Collectors;
 /**
  * An {@link Explanation} as text a person reads top to bottom, in Elle's manner: first who
  * the transactions are (only the operations that take part), then one line per dependency
- * saying which reads and writes make it hold, then the contradiction and what it rules out.
+ * saying which reads and writes make it hold (a predicate read by what it returned and the
+ * field of the version it missed or saw), then the contradiction and what it rules out.
  */
 public final class ExplanationText {
   private final History h;
@@ -65,6 +68,15 @@ public final class ExplanationText {
     if (s.fromOp() < 0 && s.toOp() < 0 && e.type() != EdgeType.SO && e.type() != EdgeType.RT) {
       return "the search ordered " + a + " before " + b + arrow;
     }
+    if (e.type() == EdgeType.RW && predicateAt(e.from(), s.fromOp())) {
+      return a + "'s " + seen(e.from(), s.fromOp(), e.key()) + ": " + version(e) + "; " + b
+          + " installed the next version, " + k + " = " + value(s.toOp())
+          + fields(s.toOp(), s.fromOp()) + arrow;
+    }
+    if (e.type() == EdgeType.WR && e.from() >= 0 && predicateAt(e.to(), s.toOp())) {
+      return b + "'s " + seen(e.to(), s.toOp(), e.key()) + ": the one " + a + " wrote, " + k
+          + " = " + h.showValue(e.value()) + fields(s.fromOp(), s.toOp()) + arrow;
+    }
     return switch (e.type()) {
       case WR -> (e.from() < 0 ? b + " read the initial " + k
           : a + " wrote " + k + " = " + h.showValue(e.value()) + " and " + b + " read it") + arrow;
@@ -77,6 +89,42 @@ public final class ExplanationText {
       case RT -> a + " ended (at " + h.endTs(e.from()) + ") before " + b + " started (at "
           + h.startTs(e.to()) + ")" + arrow;
     };
+  }
+
+  private boolean predicateAt(int t, int op) {
+    return t >= 0 && op >= 0 && h.predicate(op) != null;
+  }
+
+  /**
+   * "predicate read (field 1 in [0, 9]) did not return x, so it saw a version of x that does
+   * not match": what t's predicate read (or update) {@code op} shows of key.
+   */
+  private String seen(int t, int op, int key) {
+    PredicateRead p = h.predicate(op);
+    boolean update = p.matched() > 0 && op + 1 < h.endOp(t) && h.opKind(op + 1).installsVersion();
+    boolean returned = StepFinder.returns(h, t, op, p, key);
+    String k = h.showKey(key);
+    return (update ? "predicate update (" : "predicate read (") + predicate(p) + ") "
+        + (returned ? (update ? "updated " : "returned ") : (update ? "did not update " : "did not return "))
+        + k + ", so it saw a version of " + k + " that " + (returned ? "matches" : "does not match");
+  }
+
+  /** "the initial state" or "x = 1": the version an edge says its reader saw. */
+  private String version(Edge e) {
+    return e.value() == History.INITIAL ? "the initial state"
+        : h.showKey(e.key()) + " = " + h.showValue(e.value());
+  }
+
+  /** " (field 1 = 5)": the field predicate read {@code op} tests, as write w set it; "" if it did not. */
+  private String fields(int w, int op) {
+    PredicateRead p = h.predicate(op);
+    int slot = w < 0 ? -1 : h.writtenFieldSlot(w, p.field());
+    return slot < 0 ? "" : " (field " + p.field() + " = " + h.writtenFieldValue(slot) + ")";
+  }
+
+  /** "field 1 in [0, 9]". */
+  static String predicate(PredicateRead p) {
+    return "field " + p.field() + " in [" + p.low() + ", " + p.high() + "]";
   }
 
   /**
@@ -129,8 +177,25 @@ public final class ExplanationText {
     return s.append(']').toString();
   }
 
-  /** "r x 1", "w y 2". */
+  /**
+   * "r x 1", "w y 2"; a write that sets row fields with them, "w y 2 {1=5}"; a predicate read,
+   * "pr field 1 in [0, 9]: 2 rows".
+   */
   public String op(int o) {
-    return h.opKind(o).code() + " " + h.showKey(h.opKey(o)) + " " + h.showValue(h.opValue(o));
+    PredicateRead p = h.predicate(o);
+    if (p != null) {
+      return h.opKind(o).code() + " " + predicate(p) + ": " + p.matched()
+          + (p.matched() == 1 ? " row" : " rows");
+    }
+    String op = h.opKind(o).code() + " " + h.showKey(h.opKey(o)) + " " + h.showValue(h.opValue(o));
+    WrittenFields f = h.writtenFields(o);
+    if (f == null) {
+      return op;
+    }
+    StringBuilder s = new StringBuilder(op).append(" {");
+    for (int i = 0; i < f.field().length; i++) {
+      s.append(i == 0 ? "" : ", ").append(f.field()[i]).append('=').append(f.value()[i]);
+    }
+    return s.append('}').toString();
   }
 }

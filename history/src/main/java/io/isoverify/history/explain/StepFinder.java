@@ -2,6 +2,7 @@ package io.isoverify.history.explain;
 
 import io.isoverify.history.History;
 import io.isoverify.history.OpKind;
+import io.isoverify.history.PredicateRead;
 import io.isoverify.history.anomaly.Edge;
 import io.isoverify.history.anomaly.EdgeType;
 
@@ -9,7 +10,9 @@ import io.isoverify.history.anomaly.EdgeType;
  * Finds, for one typed edge, the operations of its two transactions that make it hold
  * (Elle's "explain-pair"): the edge's key and value are re-read from the history rather than
  * trusted, so an explanation shows what the files say. An edge whose key is -1 is matched on
- * the first key that fits. O(ops(from) * ops(to)) per edge.
+ * the first key that fits. A WR or RW edge that no item read shows rests on a predicate read
+ * (vbox 4.1): the reader's side of its step is then that predicate read, which returned the
+ * key or did not ({@link #predicateRead}). O(ops(from) * ops(to)) per edge.
  */
 final class StepFinder {
   private final History h;
@@ -29,9 +32,9 @@ final class StepFinder {
     int[] keys = e.key() >= 0 ? new int[] {e.key()} : keysOf(e.to());
     for (int key : keys) {
       Step s = switch (e.type()) {
-        case WR -> wr(e, key);
+        case WR -> orElse(wr(e, key), () -> predicateWr(e, key));
         case WW -> ww(e, key);
-        case RW -> rw(e, key);
+        case RW -> orElse(rw(e, key), () -> predicateRw(e, key));
         default -> null;
       };
       if (s != null) {
@@ -94,6 +97,86 @@ final class StepFinder {
       }
     }
     return null;
+  }
+
+  private static Step orElse(Step s, java.util.function.Supplier<Step> other) {
+    return s != null ? s : other.get();
+  }
+
+  /**
+   * A WR edge through a predicate read of {@code to}: the version {@code from} wrote is the
+   * one the predicate read saw of the key (the certificate's edge says so), a row it returned
+   * or, when that version does not match, did not.
+   */
+  private Step predicateWr(Edge e, int key) {
+    if (e.from() < 0) {
+      return null;
+    }
+    int write = writeOf(e.from(), key, e.value());
+    int p = predicateRead(e.to(), key, write < 0 ? -1 : write);
+    return p < 0 ? null : new Step(new Edge(e.from(), e.to(), EdgeType.WR, key, e.value()),
+        write, p);
+  }
+
+  /**
+   * An RW edge through a predicate read of {@code from}: it saw a version of the key before
+   * the one {@code to} installed (the certificate's edge names it), whether it returned the
+   * row or not.
+   */
+  private Step predicateRw(Edge e, int key) {
+    int write = lastWrite(e.to(), key);
+    if (write < 0 || e.from() < 0 || lastWrite(e.from(), key) >= 0) {
+      return null;
+    }
+    int p = predicateRead(e.from(), key, write);
+    return p < 0 ? null : new Step(new Edge(e.from(), e.to(), EdgeType.RW, key, e.value()),
+        p, write);
+  }
+
+  /**
+   * The predicate read of t whose result the edge on {@code key} rests on, or -1 when t has
+   * none: the first whose returned rows and whose verdict on {@code write}'s version (its
+   * row fields) disagree, the phantom's signature (a matching version not returned, or a row
+   * returned whose version does not match); else the first that did not return the key; else
+   * the first.
+   */
+  int predicateRead(int t, int key, int write) {
+    int first = -1;
+    int missing = -1;
+    for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+      PredicateRead p = h.predicate(o);
+      if (p == null) {
+        continue;
+      }
+      boolean returned = returns(h, t, o, p, key);
+      int verdict = write < 0 ? -1 : matches(h, write, p);
+      if (verdict >= 0 && (verdict == 1) != returned) {
+        return o;
+      }
+      first = first < 0 ? o : first;
+      missing = missing < 0 && !returned ? o : missing;
+    }
+    return missing >= 0 ? missing : first;
+  }
+
+  /** Whether t's predicate read o (predicate p) returned key: one of the p.matched() operations after it. */
+  static boolean returns(History h, int t, int o, PredicateRead p, int key) {
+    for (int i = o + 1; i <= o + p.matched() && i < h.endOp(t); i++) {
+      if (h.opKey(i) == key) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** 1 when write w sets p's field inside p's range, 0 outside it, -1 when w does not set it. */
+  static int matches(History h, int w, PredicateRead p) {
+    int slot = h.writtenFieldSlot(w, p.field());
+    if (slot < 0) {
+      return -1;
+    }
+    long v = h.writtenFieldValue(slot);
+    return v >= p.low() && v <= p.high() ? 1 : 0;
   }
 
   /** The last read in t, before operation {@code op}, of op's key; -1 when none. */
