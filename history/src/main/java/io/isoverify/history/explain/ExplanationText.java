@@ -1,6 +1,7 @@
 package io.isoverify.history.explain;
 
 import io.isoverify.history.History;
+import io.isoverify.history.OpKind;
 import io.isoverify.history.PredicateRead;
 import io.isoverify.history.WrittenFields;
 import io.isoverify.history.anomaly.Edge;
@@ -70,8 +71,7 @@ public final class ExplanationText {
     }
     if (e.type() == EdgeType.RW && predicateAt(e.from(), s.fromOp())) {
       return a + "'s " + seen(e.from(), s.fromOp(), e.key()) + ": " + version(e) + "; " + b
-          + " installed the next version, " + k + " = " + value(s.toOp())
-          + fields(s.toOp(), s.fromOp()) + arrow;
+          + next(s.toOp(), k) + fields(s.toOp(), s.fromOp()) + arrow;
     }
     if (e.type() == EdgeType.WR && e.from() >= 0 && predicateAt(e.to(), s.toOp())) {
       return b + "'s " + seen(e.to(), s.toOp(), e.key()) + ": the one " + a + " wrote, " + k
@@ -80,15 +80,26 @@ public final class ExplanationText {
     return switch (e.type()) {
       case WR -> (e.from() < 0 ? b + " read the initial " + k
           : a + " wrote " + k + " = " + h.showValue(e.value()) + " and " + b + " read it") + arrow;
-      case WW -> (e.from() < 0 ? b + " wrote " + k + " = " + value(s.toOp()) + " over the initial state"
-          : a + " wrote " + k + " = " + h.showValue(e.value()) + " and " + b + " overwrote it with "
-              + value(s.toOp())) + arrow;
-      case RW -> a + " read " + k + " = " + h.showValue(e.value()) + " and " + b
-          + " installed the next version, " + k + " = " + value(s.toOp()) + arrow;
+      case WW -> (e.from() < 0 ? b + (deletes(s.toOp()) ? " deleted " + k
+              : " wrote " + k + " = " + value(s.toOp())) + " over the initial state"
+          : a + " wrote " + k + " = " + h.showValue(e.value()) + " and " + b
+              + (deletes(s.toOp()) ? " deleted it" : " overwrote it with " + value(s.toOp()))) + arrow;
+      case RW -> a + " read " + k + " = " + h.showValue(e.value()) + " and " + b + next(s.toOp(), k)
+          + arrow;
       case SO -> a + " ran before " + b + " in session " + h.sessionName(h.session(e.from())) + arrow;
       case RT -> a + " ended (at " + h.endTs(e.from()) + ") before " + b + " started (at "
           + h.startTs(e.to()) + ")" + arrow;
     };
+  }
+
+  /** " installed the next version, x = 2", or " deleted x, the next version" for a delete. */
+  private String next(int op, String k) {
+    return deletes(op) ? " deleted " + k + ", the next version"
+        : " installed the next version, " + k + " = " + value(op);
+  }
+
+  private boolean deletes(int op) {
+    return op >= 0 && h.opKind(op) == OpKind.DELETE;
   }
 
   private boolean predicateAt(int t, int op) {

@@ -12,8 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Explanations of cycles whose edges rest on predicate reads (vbox 4.1), one hand-made
- * history per case: each step names the predicate read (or update) behind it, with what it
+ * Explanations of cycles whose edges rest on predicate reads (vbox 4.1), and of rows deleted,
+ * one hand-made history per case: each step names the predicate read (or update) behind it, with what it
  * returned and the field value of the version it missed or saw, and the transactions are
  * shown with their predicate reads and the row fields their writes set. Asserts the steps'
  * operations and the whole text.
@@ -102,6 +102,20 @@ class PredicateExplanationTest {
     Explanation x = explain(e(0, 1, EdgeType.RW, "x", "init"), e(1, 0, EdgeType.WR, "x", "1"));
     assertEquals(List.of(1, 3), List.of(x.steps().get(0).fromOp(), x.steps().get(0).toOp()));
     assertEquals(List.of(1, 2, 3), x.ops());
+  }
+
+  @Test
+  void aDeleteIsSaidToDeleteTheRow() {
+    // write skew by deletes: each reads the row the other deletes
+    // ops: T1 = 0 i x, 1 i y; T2 = 2 r x, 3 d y; T3 = 4 r y, 5 d x
+    h = HistoryDsl.parse("s0: [i x 1 {1=5}; i y 2 {1=5}]\ns1: [r x 1; d y 3]\ns2: [r y 2; d x 4]");
+    Explanation x = explain(e(1, 2, EdgeType.RW, "x", "1"), e(2, 1, EdgeType.RW, "y", "2"));
+    assertEquals(Anomaly.WRITE_SKEW, x.pattern());
+    assertEquals("""
+          - T2 read x = 1 and T3 deleted x, the next version, so T2 -> T3 (RW on x);
+          - T3 read y = 2 and T2 deleted y, the next version, so T3 -> T2 (RW on y).
+        """, steps(render(x)));
+    assertEquals("  T2 = session s1, committed: [r x 1; del y 3]", render(x).split("\n")[2]);
   }
 
   /** The lines of a rendered explanation that explain its steps. */
