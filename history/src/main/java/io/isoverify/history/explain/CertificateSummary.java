@@ -1,6 +1,7 @@
 package io.isoverify.history.explain;
 
 import io.isoverify.history.History;
+import io.isoverify.history.OpKind;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
@@ -16,8 +17,9 @@ import java.util.List;
  * ThinAirRead and FutureRead, where it comes first); a cycle is its class and its edges,
  * "T1 -WW(x=1)-> T2 -RW(x=init)-> T1", after how many constraints closed it under every
  * choice, and the reads whose writer it holds for whichever candidate wrote it ("whichever
- * of T3, T9 wrote the x=5 that T12 read"). O(operations + edges + candidate writers of the
- * certificate).
+ * of T3, T9 wrote the x=5 that T12 read"; of a predicate read's observation, "whichever of
+ * init, T3 wrote the version of x that T12's predicate read saw"). O(operations + edges +
+ * candidate writers of the certificate).
  */
 public final class CertificateSummary {
   private CertificateSummary() {}
@@ -76,8 +78,13 @@ public final class CertificateSummary {
       for (int j = 0; j < r.writers().length; j++) {
         s.append(j == 0 ? "" : ", ").append(txn(h, r.writers()[j]));
       }
-      s.append(" wrote the ").append(h.showKey(r.key())).append('=').append(h.showValue(r.value()))
-          .append(" that ").append(txn(h, r.reader())).append(" read");
+      if (byPredicate(h, r)) {
+        s.append(" wrote the version of ").append(h.showKey(r.key())).append(" that ")
+            .append(txn(h, r.reader())).append("'s predicate read saw");
+      } else {
+        s.append(" wrote the ").append(h.showKey(r.key())).append('=').append(h.showValue(r.value()))
+            .append(" that ").append(txn(h, r.reader())).append(" read");
+      }
     }
     int versionOrders = c.choices() - reads.size();
     if (versionOrders > 0) {
@@ -90,7 +97,8 @@ public final class CertificateSummary {
     for (int i = 0; i < reads.size(); i++) {
       WrConstraint r = reads.get(i);
       s.append(i == 0 ? "with " : i == reads.size() - 1 ? " and " : ", ")
-          .append(txn(h, r.reader())).append(" reading ").append(h.showKey(r.key()))
+          .append(txn(h, r.reader())).append(byPredicate(h, r) ? "'s predicate read seeing " : " reading ")
+          .append(h.showKey(r.key()))
           .append(" from ").append(txn(h, r.assumed())).append(i == reads.size() - 1 ? ": " : "");
     }
     s.append(c.anomaly().displayName()).append(": ");
@@ -98,6 +106,21 @@ public final class CertificateSummary {
       s.append(txn(h, e.from())).append(" -").append(label(h, e)).append("-> ");
     }
     return s.append(txn(h, c.edges().get(0).from())).toString();
+  }
+
+  /**
+   * Whether the read with open writer is a predicate read's observation of a row (vbox 4.1):
+   * its reader has a predicate read and no item read of the key with the value.
+   */
+  private static boolean byPredicate(History h, WrConstraint r) {
+    boolean predicate = false;
+    for (int o = h.firstOp(r.reader()); o < h.endOp(r.reader()); o++) {
+      if (h.opKind(o) == OpKind.READ && h.opKey(o) == r.key() && h.opValue(o) == r.value()) {
+        return false;
+      }
+      predicate |= h.predicate(o) != null;
+    }
+    return predicate;
   }
 
   /** A transaction by the id the file gave it; the virtual initial transaction is "init". */
