@@ -113,7 +113,7 @@ final class StepFinder {
       return null;
     }
     int write = writeOf(e.from(), key, e.value());
-    int p = predicateRead(e.to(), key, write < 0 ? -1 : write);
+    int p = predicateRead(e.to(), key, write, true);
     return p < 0 ? null : new Step(new Edge(e.from(), e.to(), EdgeType.WR, key, e.value()),
         write, p);
   }
@@ -128,21 +128,24 @@ final class StepFinder {
     if (write < 0 || e.from() < 0 || lastWrite(e.from(), key) >= 0) {
       return null;
     }
-    int p = predicateRead(e.from(), key, write);
+    int p = predicateRead(e.from(), key, write, false);
     return p < 0 ? null : new Step(new Edge(e.from(), e.to(), EdgeType.RW, key, e.value()),
         p, write);
   }
 
   /**
    * The predicate read of t whose result the edge on {@code key} rests on, or -1 when t has
-   * none: the first whose returned rows and whose verdict on {@code write}'s version (its
-   * row fields) disagree, the phantom's signature (a matching version not returned, or a row
-   * returned whose version does not match); else the first that did not return the key; else
-   * the first.
+   * none. For a WR edge ({@code saw}: t saw {@code write}'s version), the one whose result
+   * agrees with that version's field (it returned the row iff the version matches), a
+   * returned row first (it proves a matching version was seen); for an RW edge (t saw a
+   * version before {@code write}'s), the one whose result disagrees with {@code write}'s
+   * version (the phantom's signature: a matching version not returned, or a returned row
+   * whose version does not match), a row not returned first. Then those that say nothing of
+   * the field ({@code write} does not set it), then the others; the first of equals.
    */
-  int predicateRead(int t, int key, int write) {
-    int first = -1;
-    int missing = -1;
+  int predicateRead(int t, int key, int write, boolean saw) {
+    int best = -1;
+    int bestScore = -1;
     for (int o = h.firstOp(t); o < h.endOp(t); o++) {
       PredicateRead p = h.predicate(o);
       if (p == null) {
@@ -150,13 +153,15 @@ final class StepFinder {
       }
       boolean returned = returns(h, t, o, p, key);
       int verdict = write < 0 ? -1 : matches(h, write, p);
-      if (verdict >= 0 && (verdict == 1) != returned) {
-        return o;
+      boolean agrees = verdict >= 0 && (verdict == 1) == returned;
+      int fit = verdict < 0 ? 1 : agrees == saw ? 2 : 0;
+      int score = 2 * fit + (returned == saw ? 1 : 0);
+      if (score > bestScore) {
+        best = o;
+        bestScore = score;
       }
-      first = first < 0 ? o : first;
-      missing = missing < 0 && !returned ? o : missing;
     }
-    return missing >= 0 ? missing : first;
+    return best;
   }
 
   /** Whether t's predicate read o (predicate p) returned key: one of the p.matched() operations after it. */

@@ -81,17 +81,32 @@ class PredicateExplanationTest {
 
   @Test
   void aPredicateUpdateThatSawAVersionIsItsReaderOfThatVersion() {
-    // T2's update matched x (it saw T1's x, field 1 = 5) and wrote y, which T1 read:
-    // ops: T1 = 0 i x, 1 r y 9; T2 = 2 p, 3 w x 2, 4 w y 9
-    h = HistoryDsl.parse("s1: [i x 1 {1=5}; r y 9]\ns2: [p 1 0 9 1; w x 2 {1=7}; w y 9]");
+    // T2's update matched x (it saw T1's x, field 1 = 50; the initial state has no row) and
+    // wrote y, which T1 read. Its first predicate read, which did not return x, agrees with
+    // T1's version too, but shows less: the update is named.
+    // ops: T1 = 0 i x, 1 r y 9; T2 = 2 p [0, 9], 3 p [40, 60], 4 w x 2, 5 w y 9
+    h = HistoryDsl.parse("s1: [i x 1 {1=50}; r y 9]\n"
+        + "s2: [p 1 0 9 0; p 1 40 60 1; w x 2 {1=7}; w y 9]");
     Explanation x = explain(e(0, 1, EdgeType.WR, "x", "1"), e(1, 0, EdgeType.WR, "y", "9"));
-    assertEquals(List.of(0, 2), List.of(x.steps().get(0).fromOp(), x.steps().get(0).toOp()));
-    assertEquals(List.of(4, 1), List.of(x.steps().get(1).fromOp(), x.steps().get(1).toOp()));
+    assertEquals(List.of(0, 3), List.of(x.steps().get(0).fromOp(), x.steps().get(0).toOp()));
+    assertEquals(List.of(5, 1), List.of(x.steps().get(1).fromOp(), x.steps().get(1).toOp()));
     assertEquals("""
-          - T2's predicate update (field 1 in [0, 9]) updated x, so it saw a version of x that \
-        matches: the one T1 wrote, x = 1 (field 1 = 5), so T1 -> T2 (WR on x);
+          - T2's predicate update (field 1 in [40, 60]) updated x, so it saw a version of x that \
+        matches: the one T1 wrote, x = 1 (field 1 = 50), so T1 -> T2 (WR on x);
           - T2 wrote y = 9 and T1 read it, so T2 -> T1 (WR on y).
         """, steps(render(x)));
+  }
+
+  @Test
+  void aVersionAPredicateReadSawIsExplainedByTheReadItAgreesWith() {
+    // T2's first predicate read on [40, 60] did not return x, which T1's version (field 1 =
+    // 50) would have matched; its update on [0, 100] then matched x, so saw T1's version: the
+    // WR edge from T1 is the update's, not the first read's.
+    // ops: T1 = 0 i x, 1 r y 9; T2 = 2 p [40, 60], 3 p [0, 100], 4 w x 2, 5 w y 9
+    h = HistoryDsl.parse("s1: [i x 1 {1=50}; r y 9]\n"
+        + "s2: [p 1 40 60 0; p 1 0 100 1; w x 2 {1=7}; w y 9]");
+    Explanation x = explain(e(0, 1, EdgeType.WR, "x", "1"), e(1, 0, EdgeType.WR, "y", "9"));
+    assertEquals(List.of(0, 3), List.of(x.steps().get(0).fromOp(), x.steps().get(0).toOp()));
   }
 
   @Test
