@@ -42,8 +42,9 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
   /** Numeric keys and values; unused when the text arrays are not null. */
   transient long[] key;
   transient long[] value;
-  String[] textKey;
-  String[] textValue;
+  /** Text keys and values, or null; they cross the shuffle as dictionaries ({@link #writeObject}). */
+  transient String[] textKey;
+  transient String[] textValue;
   /** Whether the row has a value (numbers; a text value is null when absent). */
   transient boolean[] valued;
   /**
@@ -96,11 +97,14 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
    * The first {@link #size} rows of the primitive columns as varints, in this order: the
    * file's ids (differences), positions in the transaction, kind and whether valued, file
    * positions (differences), numeric keys, the values there are, then the dense ids when
-   * resolved. Which columns there are follows from the text columns and a flag.
+   * resolved, then the text keys and values, each as a dictionary and codes ({@link
+   * VarintColumns#writeTexts}). Which columns there are follows from three flags.
    */
   private void writeObject(ObjectOutputStream out) throws IOException {
     out.defaultWriteObject();
     out.writeBoolean(txn != null);
+    out.writeBoolean(textKey != null);
+    out.writeBoolean(textValue != null);
     VarintColumns v = new VarintColumns();
     v.write(rawTxn, size, true);
     v.write(opPos, size);
@@ -119,6 +123,12 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
     if (txn != null) {
       v.write(txn, size);
       v.write(op, size);
+    }
+    if (textKey != null) {
+      v.writeTexts(textKey, size);
+    }
+    if (textValue != null) {
+      v.writeTexts(textValue, size);
     }
     byte lists = list == null ? NO_LISTS : writeNumericLists(v) ? NUMERIC_LISTS : OBJECT_LISTS;
     out.writeByte(lists);
@@ -177,6 +187,8 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
     in.defaultReadObject();
     boolean resolved = in.readBoolean();
+    boolean textKeys = in.readBoolean();
+    boolean textValues = in.readBoolean();
     byte lists = in.readByte();
     byte[] bytes = new byte[in.readInt()];
     in.readFully(bytes);
@@ -185,7 +197,7 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
     opPos = v.readInts(size);
     int[] flags = v.readInts(size);
     kind = new byte[size];
-    boolean numbers = textValue == null;
+    boolean numbers = !textValues;
     valued = numbers ? new boolean[size] : null;
     for (int i = 0; i < size; i++) {
       kind[i] = (byte) (flags[i] >> 1);
@@ -194,12 +206,14 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
       }
     }
     pos = v.readLongs(size, true);
-    key = textKey == null ? v.readLongs(size, false) : null;
+    key = textKeys ? null : v.readLongs(size, false);
     value = numbers ? v.readLongs(valued, size) : null;
     if (resolved) {
       txn = v.readInts(size);
       op = v.readInts(size);
     }
+    textKey = textKeys ? v.readTexts(size) : null;
+    textValue = textValues ? v.readTexts(size) : null;
     if (lists == NUMERIC_LISTS) {
       list = readNumericLists(v, size);
     } else if (lists == OBJECT_LISTS) {

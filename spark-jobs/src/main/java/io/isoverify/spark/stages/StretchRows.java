@@ -28,7 +28,8 @@ final class StretchRows implements SplitChunks.Chunk, Serializable {
   transient int[] count;
   transient long[] txn;
   transient long[] session;
-  final String[] textSession;
+  /** Text sessions, or null; they cross the shuffle as a dictionary ({@link #writeObject}). */
+  transient String[] textSession;
   transient int[] pos;
   transient int[] opPos;
   transient byte[] outcome;
@@ -49,9 +50,13 @@ final class StretchRows implements SplitChunks.Chunk, Serializable {
     end = new long[capacity];
   }
 
-  /** The first {@link #size} stretches' primitive columns as varints, in field order. */
+  /**
+   * The first {@link #size} stretches' primitive columns as varints, in field order, the text
+   * sessions as a dictionary and codes ({@link VarintColumns#writeTexts}).
+   */
   private void writeObject(ObjectOutputStream out) throws IOException {
     out.defaultWriteObject();
+    out.writeBoolean(textSession != null);
     VarintColumns v = new VarintColumns();
     v.write(file, size);
     v.write(row, size, true);
@@ -59,6 +64,8 @@ final class StretchRows implements SplitChunks.Chunk, Serializable {
     v.write(txn, size, true);
     if (session != null) {
       v.write(session, size, false);
+    } else {
+      v.writeTexts(textSession, size);
     }
     v.write(pos, size);
     v.write(opPos, size);
@@ -75,6 +82,7 @@ final class StretchRows implements SplitChunks.Chunk, Serializable {
 
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
     in.defaultReadObject();
+    boolean textSessions = in.readBoolean();
     byte[] bytes = new byte[in.readInt()];
     in.readFully(bytes);
     VarintColumns v = new VarintColumns(bytes);
@@ -82,7 +90,8 @@ final class StretchRows implements SplitChunks.Chunk, Serializable {
     row = v.readLongs(size, true);
     count = v.readInts(size);
     txn = v.readLongs(size, true);
-    session = textSession == null ? v.readLongs(size, false) : null;
+    session = textSessions ? null : v.readLongs(size, false);
+    textSession = textSessions ? v.readTexts(size) : null;
     pos = v.readInts(size);
     opPos = v.readInts(size);
     int[] o = v.readInts(size);

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The shuffle's chunks through Java serialization (their varint columns,
  * {@link VarintColumns}) come back with every row's columns as they were. {@link KeyedRows}:
- * numeric and text keys and values, absent values, read lists, resolved ids, extreme longs
- * (differences that overflow), a chunk filled only in part. {@link StretchRows}: numeric and
+ * numeric and text keys and values in every mix (text as a dictionary: non-ASCII, empty and
+ * repeated strings, equal ones back as one instance), absent values, read lists, resolved
+ * ids, extreme longs (differences that overflow), a chunk filled only in part. {@link StretchRows}: numeric and
  * text sessions, timestamps absent (History.NO_TIME) and present. {@link TxnBlock} (the
  * transaction job's result, its columns as bulk bytes): every column and problem. Fixed seeds.
  */
@@ -46,6 +47,28 @@ class ChunkSerializationTest {
   }
 
   @Test
+  void textKeysOrTextValuesAloneRoundTrip() throws Exception {
+    // every mix of text and numbers, partly filled chunks, non-ASCII and empty strings, and
+    // equal strings coming back as one instance
+    for (long seed = 0; seed < 8; seed++) {
+      Random r = new Random(seed);
+      boolean textKeys = seed % 2 == 0;
+      boolean textValues = seed % 4 < 2;
+      KeyedRows c = filled(r, 1 + r.nextInt(3_000), textKeys, textValues, seed % 3 == 0);
+      KeyedRows back = roundTrip(c);
+      assertSame(c, back, "seed " + seed);
+      if (textKeys && c.size > 1) {
+        String[] keys = Arrays.copyOf(back.textKey, back.size);
+        for (int i = 1; i < keys.length; i++) {
+          for (int j = 0; j < i; j++) {
+            assertEquals(keys[i].equals(keys[j]), keys[i] == keys[j], "seed " + seed);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
   void stretchesRoundTrip() throws Exception {
     for (long seed = 0; seed < 6; seed++) {
       Random r = new Random(seed);
@@ -58,7 +81,7 @@ class ChunkSerializationTest {
         c.count[i] = 1 + r.nextInt(15);
         c.txn[i] = i % 50 == 0 ? Long.MIN_VALUE : 1_000 + i + r.nextInt(5);
         if (text) {
-          c.textSession[i] = "s" + r.nextInt(20);
+          c.textSession[i] = i % 29 == 0 ? "séance-" + r.nextInt(3) : "s" + r.nextInt(20);
         } else {
           c.session[i] = r.nextInt(20) - 5;
         }
@@ -154,12 +177,12 @@ class ChunkSerializationTest {
       long k = i % 5 == 0 ? Long.MAX_VALUE - r.nextInt(3) : r.nextInt(100_000) - 50_000;
       boolean has = r.nextInt(4) != 0;
       if (textKeys) {
-        c.textKey[i] = "k" + k;
+        c.textKey[i] = i % 17 == 0 ? "ключ-鍵-" + k % 7 : i % 19 == 0 ? "" : "k" + k % 300;
       } else {
         c.key[i] = k;
       }
       if (textValues) {
-        c.textValue[i] = has ? "v" + r.nextLong() : null;
+        c.textValue[i] = !has ? null : i % 23 == 0 ? "\uD83D\uDE00" + r.nextInt(3) : "v" + r.nextLong();
       } else {
         c.valued[i] = has;
         c.value[i] = has ? (i % 7 == 0 ? Long.MIN_VALUE : r.nextLong() >> r.nextInt(64)) : 0;
