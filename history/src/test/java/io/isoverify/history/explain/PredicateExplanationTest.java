@@ -42,9 +42,7 @@ class PredicateExplanationTest {
     // ops: T1 = 0 p, 1 r x 1; T2 = 2 i x 1 {1=5}
     h = HistoryDsl.parse("s1: [p 1 0 9 0; r x 1]\ns2: [i x 1 {1=5}]");
     Explanation x = explain(e(0, 1, EdgeType.RW, "x", "init"), e(1, 0, EdgeType.WR, "x", "1"));
-    assertEquals(Anomaly.PHANTOM, x.pattern());
-    assertEquals(List.of(0, 2), List.of(x.steps().get(0).fromOp(), x.steps().get(0).toOp()));
-    assertEquals(List.of(2, 1), List.of(x.steps().get(1).fromOp(), x.steps().get(1).toOp()));
+    assertSteps(x, Anomaly.PHANTOM, List.of(0, 2), List.of(2, 1));
     assertEquals(List.of(0, 1, 2), x.ops());
     assertEquals("""
         [1]: a predicate read missed a row version that the same transaction then read (or the reverse)
@@ -66,9 +64,7 @@ class PredicateExplanationTest {
     // ops: T1 = 0 p, 1 i x; T2 = 2 p, 3 i y
     h = HistoryDsl.parse("s1: [p 1 1 1 0; i x 1 {1=1}]\ns2: [p 1 1 1 0; i y 2 {1=1}]");
     Explanation x = explain(e(0, 1, EdgeType.RW, "y", "init"), e(1, 0, EdgeType.RW, "x", "init"));
-    assertEquals(Anomaly.PREDICATE_WRITE_SKEW, x.pattern());
-    assertEquals(List.of(0, 3), List.of(x.steps().get(0).fromOp(), x.steps().get(0).toOp()));
-    assertEquals(List.of(2, 1), List.of(x.steps().get(1).fromOp(), x.steps().get(1).toOp()));
+    assertSteps(x, Anomaly.PREDICATE_WRITE_SKEW, List.of(0, 3), List.of(2, 1));
     assertEquals("""
           - T1's predicate read (field 1 in [1, 1]) did not return y, so it saw a version of y \
         that does not match: the initial state; T2 installed the next version, y = 2 \
@@ -85,11 +81,8 @@ class PredicateExplanationTest {
     // wrote y, which T1 read. Its first predicate read, which did not return x, agrees with
     // T1's version too, but shows less: the update is named.
     // ops: T1 = 0 i x, 1 r y 9; T2 = 2 p [0, 9], 3 p [40, 60], 4 w x 2, 5 w y 9
-    h = HistoryDsl.parse("s1: [i x 1 {1=50}; r y 9]\n"
-        + "s2: [p 1 0 9 0; p 1 40 60 1; w x 2 {1=7}; w y 9]");
-    Explanation x = explain(e(0, 1, EdgeType.WR, "x", "1"), e(1, 0, EdgeType.WR, "y", "9"));
-    assertEquals(List.of(0, 3), List.of(x.steps().get(0).fromOp(), x.steps().get(0).toOp()));
-    assertEquals(List.of(5, 1), List.of(x.steps().get(1).fromOp(), x.steps().get(1).toOp()));
+    Explanation x = readBackCycle("p 1 0 9 0; p 1 40 60 1");
+    assertEquals(List.of(5, 1), ops(x.steps().get(1)));
     assertEquals("""
           - T2's predicate update (field 1 in [40, 60]) updated x, so it saw a version of x that \
         matches: the one T1 wrote, x = 1 (field 1 = 50), so T1 -> T2 (WR on x);
@@ -103,10 +96,30 @@ class PredicateExplanationTest {
     // 50) would have matched; its update on [0, 100] then matched x, so saw T1's version: the
     // WR edge from T1 is the update's, not the first read's.
     // ops: T1 = 0 i x, 1 r y 9; T2 = 2 p [40, 60], 3 p [0, 100], 4 w x 2, 5 w y 9
-    h = HistoryDsl.parse("s1: [i x 1 {1=50}; r y 9]\n"
-        + "s2: [p 1 40 60 0; p 1 0 100 1; w x 2 {1=7}; w y 9]");
+    readBackCycle("p 1 40 60 0; p 1 0 100 1");
+  }
+
+  /**
+   * T1 inserts x (field 1 = 50) and reads y = 9; T2 runs {@code predicates}, the last of
+   * which updates x, then writes y = 9: the cycle T1 -WR(x)-> T2 -WR(y)-> T1, whose first step
+   * must be the update (op 3) reading T1's insert (op 0).
+   */
+  private Explanation readBackCycle(String predicates) {
+    h = HistoryDsl.parse("s1: [i x 1 {1=50}; r y 9]\ns2: [" + predicates + "; w x 2 {1=7}; w y 9]");
     Explanation x = explain(e(0, 1, EdgeType.WR, "x", "1"), e(1, 0, EdgeType.WR, "y", "9"));
-    assertEquals(List.of(0, 3), List.of(x.steps().get(0).fromOp(), x.steps().get(0).toOp()));
+    assertEquals(List.of(0, 3), ops(x.steps().get(0)));
+    return x;
+  }
+
+  private static List<Integer> ops(Step s) {
+    return List.of(s.fromOp(), s.toOp());
+  }
+
+  /** The explanation's pattern, and each step's (from, to) operations in order. */
+  @SafeVarargs
+  private static void assertSteps(Explanation x, Anomaly pattern, List<Integer>... steps) {
+    assertEquals(pattern, x.pattern());
+    assertEquals(List.of(steps), x.steps().stream().map(PredicateExplanationTest::ops).toList());
   }
 
   @Test
@@ -115,7 +128,7 @@ class PredicateExplanationTest {
     // whose next version matches it: ops T1 = 0 p2, 1 p1, 2 r x 1; T2 = 3 i x
     h = HistoryDsl.parse("s1: [p 2 0 9 0; p 1 0 9 0; r x 1]\ns2: [i x 1 {1=5}]");
     Explanation x = explain(e(0, 1, EdgeType.RW, "x", "init"), e(1, 0, EdgeType.WR, "x", "1"));
-    assertEquals(List.of(1, 3), List.of(x.steps().get(0).fromOp(), x.steps().get(0).toOp()));
+    assertEquals(List.of(1, 3), ops(x.steps().get(0)));
     assertEquals(List.of(1, 2, 3), x.ops());
   }
 
