@@ -82,11 +82,21 @@ final class KeyChunks {
     out.added(p);
   }
 
-  /** Row r's read list as Long or String elements, or null when it has none. */
+  /**
+   * Row r's read list as Long or String elements, or null when it has none; numbers as a
+   * primitive array ({@link LongElements}).
+   */
   private static List<Object> list(ParquetRowBatch.Lists l, int r) {
     int n = l.length(r);
     if (n < 0) {
       return null;
+    }
+    if (!l.text()) {
+      long[] numbers = new long[n];
+      for (int i = 0; i < n; i++) {
+        numbers[i] = l.number(l.start(r) + i);
+      }
+      return new LongElements(numbers);
     }
     List<Object> out = new ArrayList<>(n);
     for (int i = l.start(r); i < l.start(r) + n; i++) {

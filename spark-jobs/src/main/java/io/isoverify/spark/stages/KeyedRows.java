@@ -150,7 +150,9 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
     for (int i = 0; i < size; i++) {
       List<Object> l = list[i];
       v.writeLong(l == null ? 0 : l.size() + 1L);
-      if (l != null) {
+      if (l instanceof LongElements numbers) {
+        v.write(numbers.values, numbers.values.length, true);
+      } else if (l != null) {
         long before = 0;
         for (Object e : l) {
           if (!(e instanceof Long)) {
@@ -172,13 +174,7 @@ final class KeyedRows implements SplitChunks.Chunk, Serializable {
     for (int i = 0; i < n; i++) {
       int m = (int) v.readLong() - 1;
       if (m >= 0) {
-        List<Object> l = new ArrayList<>(m);
-        long before = 0;
-        for (int j = 0; j < m; j++) {
-          before += v.readLong();
-          l.add(before);
-        }
-        lists[i] = l;
+        lists[i] = new LongElements(v.readLongs(m, true));
       }
     }
     return lists;

@@ -194,6 +194,9 @@ class ChunkSerializationTest {
         c.list(i, List.of());
       } else if (i % 13 == 0 && !textValues) {
         c.list(i, List.of(Long.MIN_VALUE, Long.MAX_VALUE, -1L, Long.MIN_VALUE));
+      } else if (i % 17 == 0 && !textValues) {
+        // as KeyChunks makes numeric lists: a primitive array
+        c.list(i, new LongElements(new long[] {r.nextLong(), 3, Long.MAX_VALUE, -r.nextInt(9)}));
       }
       c.size++;
     }
