@@ -1,7 +1,6 @@
 package io.isoverify.history.explain;
 
 import io.isoverify.history.History;
-import io.isoverify.history.OpKind;
 import io.isoverify.history.anomaly.Anomaly;
 import io.isoverify.history.anomaly.Certificate;
 import io.isoverify.history.anomaly.Edge;
@@ -108,19 +107,9 @@ public final class CertificateSummary {
     return s.append(txn(h, c.edges().get(0).from())).toString();
   }
 
-  /**
-   * Whether the read with open writer is a predicate read's observation of a row (vbox 4.1):
-   * its reader has a predicate read and no item read of the key with the value.
-   */
+  /** Whether a read with open writer is a predicate read's observation of its row. */
   private static boolean byPredicate(History h, WrConstraint r) {
-    boolean predicate = false;
-    for (int o = h.firstOp(r.reader()); o < h.endOp(r.reader()); o++) {
-      if (h.opKind(o) == OpKind.READ && h.opKey(o) == r.key() && h.opValue(o) == r.value()) {
-        return false;
-      }
-      predicate |= h.predicate(o) != null;
-    }
-    return predicate;
+    return StepFinder.restsOnPredicate(h, r.reader(), r.key(), r.value());
   }
 
   /** A transaction by the id the file gave it; the virtual initial transaction is "init". */

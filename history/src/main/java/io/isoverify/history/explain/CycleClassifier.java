@@ -153,20 +153,13 @@ public final class CycleClassifier {
   }
 
   /**
-   * True when a WR or RW edge rests on a predicate read (vbox): its reader has one and read
-   * no value of the key, or another value than the edge's, by an item read.
+   * True when a WR or RW edge rests on a predicate read (vbox): its reader has one and no
+   * item read of the key with the edge's value ({@link StepFinder#restsOnPredicate}).
    */
   private static boolean throughPredicate(History h, Edge e) {
     int t = e.type() == EdgeType.WR ? e.to() : e.type() == EdgeType.RW ? e.from() : -1;
-    if (t < 0 || e.key() < 0 || h.predicates().isEmpty()) {
-      return false;
-    }
-    boolean predicate = false;
-    for (int o = h.firstOp(t); o < h.endOp(t); o++) {
-      predicate |= h.predicate(o) != null;
-    }
-    int read = readOf(h, t, e.key());
-    return predicate && (read < 0 || h.opValue(read) != e.value());
+    return t >= 0 && e.key() >= 0 && !h.predicates().isEmpty()
+        && StepFinder.restsOnPredicate(h, t, e.key(), e.value());
   }
 
   /** WW then RW (either order) on one key, and both overwriters read the same version. */

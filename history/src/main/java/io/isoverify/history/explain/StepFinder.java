@@ -164,6 +164,21 @@ final class StepFinder {
     return best;
   }
 
+  /**
+   * Whether what t saw of {@code key}, the version with {@code value}, rests on a predicate
+   * read (vbox 4.1): t has one, and no item read of the key with that value.
+   */
+  static boolean restsOnPredicate(History h, int t, int key, int value) {
+    boolean predicate = false;
+    for (int o = h.firstOp(t); o < h.endOp(t); o++) {
+      if (h.opKind(o) == OpKind.READ && h.opKey(o) == key && h.opValue(o) == value) {
+        return false;
+      }
+      predicate |= h.predicate(o) != null;
+    }
+    return predicate;
+  }
+
   /** Whether t's predicate read o (predicate p) returned key: one of the p.matched() operations after it. */
   static boolean returns(History h, int t, int o, PredicateRead p, int key) {
     for (int i = o + 1; i <= o + p.matched() && i < h.endOp(t); i++) {
